@@ -1,0 +1,87 @@
+package queens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+)
+
+// ErrUnknownAlgorithm is wrapped by the error of [LookupAlgorithm] for a
+// name that is not in the table.
+var ErrUnknownAlgorithm = errors.New("unknown algorithm")
+
+// Algorithm is one way of searching for solutions, as listed by
+// [Algorithms].
+type Algorithm struct {
+	Name string // short name, used by --algo flags
+	Idea string // the idea in one line
+	Seed string // where the method comes from
+	MaxN int    // the largest N it finishes in reasonable time
+
+	// Search runs the algorithm on an n×n board, 1 ≤ n ≤ MaxN. When visit
+	// is not nil it receives every event in order, and returning false from
+	// it stops the search early. Search returns the work done and ctx.Err()
+	// when ctx is cancelled.
+	Search func(ctx context.Context, n int, visit func(Event) bool) (Stats, error)
+
+	// count counts the solutions; nil means counting the solution events
+	// of Search.
+	count func(ctx context.Context, n int, opts Options) (Result, error)
+}
+
+// algorithms is the one table of algorithms, from the slowest idea to the
+// fastest. It is never modified.
+var algorithms = []Algorithm{
+	bitboardAlgorithm,
+}
+
+// Algorithms returns the table of algorithms, from the plainest to the
+// fastest. The last one is the default of [Count].
+func Algorithms() []Algorithm {
+	return append([]Algorithm(nil), algorithms...)
+}
+
+// LookupAlgorithm returns the algorithm with the given name; the empty
+// name means the fastest.
+func LookupAlgorithm(name string) (Algorithm, error) {
+	if name == "" {
+		return algorithms[len(algorithms)-1], nil
+	}
+	var names []string
+	for _, a := range algorithms {
+		if a.Name == name {
+			return a, nil
+		}
+		names = append(names, a.Name)
+	}
+	return Algorithm{}, fmt.Errorf("%w %q (known: %s)", ErrUnknownAlgorithm, name, strings.Join(names, ", "))
+}
+
+// Events returns the events of the algorithm's search on an n×n board as an
+// iterator. Breaking out of the loop stops the search. An n outside
+// 1..MaxN yields nothing; check it with [Algorithm.CheckSize] first.
+func (a Algorithm) Events(ctx context.Context, n int) iter.Seq[Event] {
+	return func(yield func(Event) bool) {
+		if a.CheckSize(n) != nil {
+			return
+		}
+		a.Search(ctx, n, yield)
+	}
+}
+
+// CheckSize returns an error wrapping [ErrSize] unless 1 ≤ n ≤ a.MaxN.
+func (a Algorithm) CheckSize(n int) error {
+	if err := checkSize(n, a.MaxN); err != nil {
+		return fmt.Errorf("%s: %w", a.Name, err)
+	}
+	return nil
+}
+
+func (a Algorithm) countFunc() func(context.Context, int, Options) (Result, error) {
+	if a.count != nil {
+		return a.count
+	}
+	return func(ctx context.Context, n int, _ Options) (Result, error) { return countBySolutions(ctx, a, n) }
+}

@@ -1,0 +1,167 @@
+package queens
+
+import (
+	"context"
+	"math/bits"
+)
+
+// bitboardAlgorithm is the bit-parallel backtracking search: the columns
+// and both diagonals that earlier queens attack are kept as bits of three
+// words, so that the free squares of a row are one expression.
+var bitboardAlgorithm = Algorithm{
+	Name:   "bitboard",
+	Idea:   "columns and diagonals as bits of machine words; the free squares of a row are ^(cols|left|right)",
+	Seed:   "none (the classic bitmask search)",
+	MaxN:   MaxN,
+	Search: bitboardSearch,
+	count:  func(ctx context.Context, n int, _ Options) (Result, error) { return countPlain(ctx, n) },
+}
+
+// plainCounter counts solutions with the bitmask search and the first-row
+// mirror symmetry. It finds the unique count by testing, for each solution
+// it visits, whether it or its mirror image is canonical.
+type plainCounter struct {
+	n           int
+	full        uint32
+	queens      Solution // column of the queen in each row placed so far
+	scratch     Solution
+	nodes       uint64
+	half        uint64 // solutions visited: half of the total
+	unique      uint64
+	done        <-chan struct{}
+	interrupted bool
+}
+
+// countPlain counts the solutions of the n×n board with the plain
+// bitboard search, 1 ≤ n ≤ MaxN. It is the straightforward engine that the
+// fast one is tested against.
+func countPlain(ctx context.Context, n int) (Result, error) {
+	if n == 1 {
+		return Result{Total: U128(1), Unique: U128(1), Nodes: U128(1)}, nil
+	}
+	c := &plainCounter{
+		n:       n,
+		full:    uint32(1<<n - 1),
+		queens:  make(Solution, n),
+		scratch: make(Solution, n),
+		done:    ctx.Done(),
+	}
+	// A queen in the left half of row 0 stands for itself and its mirror
+	// image. For odd n, a queen in the middle of row 0 has its mirror
+	// image with the row-1 queen on the other side, so row 1 is halved.
+	for col := range n / 2 {
+		c.place(0, col, 0, 0, 0)
+	}
+	if n%2 == 1 {
+		mid := n / 2
+		bit := uint32(1) << mid
+		c.nodes++
+		c.queens[0] = mid
+		avail := (bit - 1) &^ (bit<<1 | bit>>1)
+		for avail != 0 {
+			col := bits.TrailingZeros32(avail)
+			avail &= avail - 1
+			c.place(1, col, bit, bit<<1, bit>>1)
+		}
+	}
+	res := Result{Total: U128(c.half).Mul64(2), Unique: U128(c.unique), Nodes: U128(c.nodes)}
+	if c.interrupted {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+// place puts a queen on (row, col), given the columns and diagonals that
+// the queens of rows 0..row-1 attack in row, and searches on.
+func (c *plainCounter) place(row, col int, cols, left, right uint32) {
+	if c.interrupted {
+		return
+	}
+	if row == 3 {
+		select {
+		case <-c.done:
+			c.interrupted = true
+			return
+		default:
+		}
+	}
+	c.nodes++
+	c.queens[row] = col
+	bit := uint32(1) << col
+	cols, left, right = cols|bit, (left|bit)<<1, (right|bit)>>1
+	if row == c.n-1 {
+		c.half++
+		transformInto(c.scratch, c.queens, MirrorColumns)
+		if isCanonical(c.queens, c.scratch) || c.mirrorIsCanonical() {
+			c.unique++
+		}
+		return
+	}
+	avail := c.full &^ (cols | left | right)
+	for avail != 0 {
+		next := bits.TrailingZeros32(avail)
+		avail &= avail - 1
+		c.place(row+1, next, cols, left, right)
+	}
+}
+
+// mirrorIsCanonical reports whether the mirror image of the current
+// solution is canonical. It uses a separate buffer so the solution stays.
+func (c *plainCounter) mirrorIsCanonical() bool {
+	mirror := make(Solution, c.n) // rare enough: only when the solution itself is not canonical
+	transformInto(mirror, c.queens, MirrorColumns)
+	return isCanonical(mirror, c.scratch)
+}
+
+// bitboardSearch is the Search of the bitboard algorithm: a row-by-row
+// depth-first search, trying the free columns of each row from left to
+// right. It reports only free squares as tried: the bit masks skip the
+// attacked ones without looking at them.
+func bitboardSearch(ctx context.Context, n int, visit func(Event) bool) (Stats, error) {
+	var st Stats
+	if err := checkSize(n, MaxN); err != nil {
+		return st, err
+	}
+	full := uint32(1<<n - 1)
+	queens := make(Solution, n)
+	stopped := false
+	emit := func(e Event) {
+		if visit != nil && !stopped && !visit(e) {
+			stopped = true
+		}
+	}
+	done := ctx.Done()
+	var search func(row int, cols, left, right uint32)
+	search = func(row int, cols, left, right uint32) {
+		if row == n {
+			st.Solutions++
+			emit(Event{Kind: EventSolution, Row: n - 1, Col: queens[n-1], Depth: n, Conflict: -1, Index: st.Solutions, Queens: queens})
+			return
+		}
+		select {
+		case <-done:
+			stopped = true
+			return
+		default:
+		}
+		avail := full &^ (cols | left | right)
+		st.Checks++
+		if avail == 0 {
+			emit(Event{Kind: EventDeadEnd, Row: row, Col: -1, Depth: row, Conflict: -1})
+			return
+		}
+		for avail != 0 && !stopped {
+			col := bits.TrailingZeros32(avail)
+			bit := avail & -avail
+			avail ^= bit
+			st.Nodes++
+			queens[row] = col
+			emit(Event{Kind: EventTry, Row: row, Col: col, Depth: row, Conflict: -1})
+			emit(Event{Kind: EventPlace, Row: row, Col: col, Depth: row + 1, Conflict: -1})
+			search(row+1, cols|bit, (left|bit)<<1, (right|bit)>>1)
+			emit(Event{Kind: EventRemove, Row: row, Col: col, Depth: row, Conflict: -1})
+		}
+	}
+	search(0, 0, 0, 0)
+	return st, ctx.Err()
+}

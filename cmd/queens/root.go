@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/queens"
+)
+
+// Exit codes, as every subcommand uses them.
+const (
+	exitOK          = 0
+	exitNo          = 1 // a definite no: no solution, an invalid solution found
+	exitUsage       = 2 // bad usage or bad input
+	exitInterrupted = 130
+)
+
+// streams are the standard streams a subcommand reads and writes.
+type streams struct {
+	in     io.Reader
+	out    io.Writer
+	errOut io.Writer
+}
+
+// run executes the command line args and returns the exit code. It is the
+// whole program but for the wiring of signals, which main does.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	io := streams{in: stdin, out: stdout, errOut: stderr}
+	root := newRootCmd(io)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	return report(stderr, err)
+}
+
+func newRootCmd(io streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "queens",
+		Short: "Count, list, solve and verify N-queens solutions",
+		Long: `queens places N queens on an N×N chess board so that no two attack each
+other: it counts the solutions, lists them in many formats, finds one,
+checks given ones, and shows how the classic backtracking algorithms work.`,
+		SilenceErrors:     true,
+		SilenceUsage:      true,
+		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return usageError(err, "see 'queens help' for the flags")
+	})
+	root.AddCommand(
+		newCountCmd(io),
+	)
+	return root
+}
+
+// exitError carries an error together with the exit code it ends the
+// program with and an optional hint for the user.
+type exitError struct {
+	code int
+	err  error
+	hint string
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError marks err as bad usage or bad input: exit code 2.
+func usageError(err error, hint string) error {
+	return &exitError{code: exitUsage, err: err, hint: hint}
+}
+
+// noError marks err as a definite no: exit code 1.
+func noError(err error) error {
+	return &exitError{code: exitNo, err: err}
+}
+
+// report prints err as one line, and a hint line when there is one, and
+// returns the exit code it calls for.
+func report(stderr io.Writer, err error) int {
+	code, hint := exitUsage, ""
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		code, hint = ee.code, ee.hint
+	case errors.Is(err, context.Canceled):
+		code = exitInterrupted
+	}
+	if code == exitInterrupted {
+		fmt.Fprintln(stderr, "queens: interrupted")
+	} else {
+		fmt.Fprintf(stderr, "queens: error: %v\n", err)
+	}
+	if hint != "" {
+		fmt.Fprintf(stderr, "queens: hint: %s\n", hint)
+	}
+	return code
+}
+
+// parseN parses a board size from the command line; max is the largest
+// size the command accepts.
+func parseN(s string, max int) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > max {
+		return 0, usageError(fmt.Errorf("N must be a whole number from 1 to %d, got %q", max, s), "try 'queens count 8'")
+	}
+	return n, nil
+}
+
+// sizeArg is the cobra argument check of commands that take one board size.
+func sizeArg(cmd *cobra.Command, args []string) error {
+	if len(args) != 1 {
+		return usageError(fmt.Errorf("%s takes one board size N, got %d arguments", cmd.Name(), len(args)), fmt.Sprintf("try 'queens %s 8'", cmd.Name()))
+	}
+	return nil
+}
+
+// libraryError turns an error of the queens library into one with the exit
+// code it calls for.
+func libraryError(err error) error {
+	switch {
+	case errors.Is(err, queens.ErrNoSolution):
+		return noError(err)
+	case errors.Is(err, queens.ErrSize), errors.Is(err, queens.ErrUnknownAlgorithm):
+		return usageError(err, "")
+	}
+	return err
+}

@@ -1,0 +1,69 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Options tunes [Count]. The zero value counts with the fastest engine on
+// every core.
+type Options struct {
+	// Algorithm names the algorithm that counts, from [Algorithms]; empty
+	// means the fastest.
+	Algorithm string
+	// Workers is the number of goroutines that count at once; 0 means one
+	// per CPU. Only the fast engine counts in parallel.
+	Workers int
+}
+
+// Result is the outcome of a count.
+type Result struct {
+	N         int           `json:"n"`
+	Total     Uint128       `json:"total"`  // solutions (OEIS A000170)
+	Unique    Uint128       `json:"unique"` // symmetry classes of solutions (OEIS A002562)
+	Nodes     Uint128       `json:"nodes"`  // queens placed by the search
+	Elapsed   time.Duration `json:"elapsed_ns"`
+	Algorithm string        `json:"algorithm"`
+}
+
+// Count counts the solutions of the n×n board: the total, and the number of
+// classes of solutions equivalent under the eight symmetries of the board.
+// It requires 1 ≤ n ≤ [MaxN] (or the algorithm's own maximum) and returns an
+// error wrapping [ErrSize] otherwise. Count stops early with ctx.Err() when
+// ctx is cancelled.
+func Count(ctx context.Context, n int, opts Options) (Result, error) {
+	algo, err := LookupAlgorithm(opts.Algorithm)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := checkSize(n, algo.MaxN); err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	res, err := algo.countFunc()(ctx, n, opts)
+	res.N, res.Algorithm, res.Elapsed = n, algo.Name, time.Since(start)
+	if err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// countBySolutions counts with an algorithm that reports solutions as
+// events: the total is the number of solutions, and the unique count the
+// number of them that are canonical.
+func countBySolutions(ctx context.Context, a Algorithm, n int) (Result, error) {
+	var res Result
+	scratch := make(Solution, n)
+	stats, err := a.Search(ctx, n, func(e Event) bool {
+		if e.Kind == EventSolution && isCanonical(e.Queens, scratch) {
+			res.Unique = res.Unique.Add64(1)
+		}
+		return true
+	})
+	res.Total, res.Nodes = U128(stats.Solutions), U128(stats.Nodes)
+	if err != nil {
+		return res, fmt.Errorf("queens: %s count of N=%d: %w", a.Name, n, err)
+	}
+	return res, nil
+}
