@@ -15,6 +15,17 @@ type Options struct {
 	// Workers is the number of goroutines that count at once; 0 means one
 	// per CPU. Only the fast engine counts in parallel.
 	Workers int
+	// Progress, when not nil, is called as the count advances: after each
+	// finished unit of work, never by two goroutines at once. It must
+	// return quickly.
+	Progress func(Progress)
+}
+
+// Progress reports how far a count has come.
+type Progress struct {
+	UnitsDone int           `json:"units_done"` // units of work finished
+	Units     int           `json:"units"`      // units of work in all
+	Elapsed   time.Duration `json:"elapsed_ns"` // time since the count began
 }
 
 // Result is the outcome of a count.
