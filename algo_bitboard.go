@@ -14,7 +14,7 @@ var bitboardAlgorithm = Algorithm{
 	Seed:   "none (the classic bitmask search)",
 	MaxN:   MaxN,
 	Search: bitboardSearch,
-	count:  func(ctx context.Context, n int, _ Options) (Result, error) { return countPlain(ctx, n) },
+	count:  countFast,
 }
 
 // bitboardSearch is the Search of the bitboard algorithm: a row-by-row

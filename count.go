@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/queenslab/queens/internal/plan"
 )
 
 // Options tunes [Count]. The zero value counts with the fastest engine on
@@ -75,6 +77,35 @@ func countBySolutions(ctx context.Context, a Algorithm, n int) (Result, error) {
 	res.Total, res.Nodes = U128(stats.Solutions), U128(stats.Nodes)
 	if err != nil {
 		return res, fmt.Errorf("queens: %s count of N=%d: %w", a.Name, n, err)
+	}
+	return res, nil
+}
+
+// countFast counts with the fast engine: it splits the count into the
+// units of [plan.New], counts them on opts.Workers goroutines and adds up
+// their results in 128 bits.
+func countFast(ctx context.Context, n int, opts Options) (Result, error) {
+	p, err := plan.New(n)
+	if err != nil {
+		return Result{}, fmt.Errorf("queens: %w: %w", ErrSize, err)
+	}
+	var res Result
+	start := time.Now()
+	done := 0
+	err = p.Run(ctx, plan.RunOptions{
+		Workers: opts.Workers,
+		OnResult: func(r plan.Result) {
+			res.Total = res.Total.Add64(r.Total)
+			res.Unique = res.Unique.Add64(r.Unique)
+			res.Nodes = res.Nodes.Add64(r.Nodes)
+			done++
+			if opts.Progress != nil {
+				opts.Progress(Progress{UnitsDone: done, Units: len(p.Units), Elapsed: time.Since(start)})
+			}
+		},
+	})
+	if err != nil {
+		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
 	}
 	return res, nil
 }

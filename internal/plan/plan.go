@@ -1,0 +1,288 @@
+// Package plan splits the count of the N-queens solutions of one board size
+// into independent units of work, and counts them.
+//
+// Every solution has exactly one queen in the first row, one in the last
+// row, one in the first column and one in the last column: its border
+// queens. A unit is one arrangement of border queens, taken up to the eight
+// symmetries of the board, and it counts the solutions with that border
+// together with their rotations and reflections. The units partition the
+// solutions, so the sum of the units is the whole count.
+//
+// A [Plan] depends only on the board size and on [Version]: local workers,
+// checkpoints, shards and cluster workers all refer to units by their ID,
+// and agree on what each ID means as long as the plan's [Plan.Fingerprint]
+// agrees.
+package plan
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// Version is the version of the split: it changes whenever the list of
+// units or the result of a unit changes, so that results of another version
+// are refused.
+const Version = 1
+
+// MaxN is the largest board size a plan covers: a board row is kept in a
+// 32-bit word.
+const MaxN = 32
+
+// ErrSize is wrapped by the error of [New] for a board size outside
+// 1..[MaxN].
+var ErrSize = errors.New("board size out of range")
+
+// ErrUnit is wrapped by the error of [Plan.Count] for a unit ID that is not
+// in the plan.
+var ErrUnit = errors.New("no such unit")
+
+// ErrOverflow is wrapped by the error of [Plan.Count] when a unit's count
+// does not fit in 64 bits. No board size within reach of a computer gets
+// there (see [Result]).
+var ErrOverflow = errors.New("count exceeds 64 bits")
+
+// Unit is one independent piece of a count: the solutions whose border
+// queens are those of the unit or an image of them under a symmetry of the
+// board. Top and Bottom are the columns of the queens in the first and the
+// last row, Left and Right the rows of the queens in the first and the last
+// column, all counted from 0. A queen in a corner stands in a row and a
+// column at once: Top = 0 means Left = 0. The border is in canonical form:
+// the least of its eight images, comparing (Top, Bottom, Left, Right).
+type Unit struct {
+	ID                       int
+	Top, Bottom, Left, Right int
+
+	// stab has bit t set for each symmetry t (numbered as in [Symmetries])
+	// that maps the border to itself; bit 0, the identity, is always set.
+	stab uint8
+	// cost estimates the size of the unit's search, for ordering.
+	cost float64
+}
+
+// String describes the unit's border queens.
+func (u Unit) String() string {
+	return fmt.Sprintf("unit %d: border queens top %d, bottom %d, left %d, right %d", u.ID, u.Top, u.Bottom, u.Left, u.Right)
+}
+
+// Symmetric reports whether a symmetry of the board other than the
+// identity maps the unit's border to itself. The search of such a unit
+// tests each solution it finds against those symmetries.
+func (u Unit) Symmetric() bool { return u.stab != 1 }
+
+// Plan is the list of units of the count of the N×N board. Units[i].ID is
+// i; the units are ordered from the (estimated) largest to the smallest,
+// so that workers that take them in order finish close together. A plan
+// is never modified after New returns it, and is safe for concurrent use.
+//
+// The plans of N = 2 and N = 3 have no units: those boards have no
+// solution, not even a border.
+type Plan struct {
+	N, Version int
+	Units      []Unit
+}
+
+// Result is one unit's contribution to the count. Total counts the
+// solutions of the unit with all their images under the symmetries of the
+// board; Unique counts each class of equivalent solutions once; Nodes
+// counts the queens the search placed.
+//
+// The fields are 64-bit: sums over units need more (Q(29) exceeds 2^64),
+// one unit does not. A unit of N = 32, the largest plan, holds about a
+// millionth of the solutions, and a search that placed 2^64 queens would
+// run for more than a thousand years on one core.
+type Result struct {
+	Unit   int    `json:"unit"`
+	Total  uint64 `json:"total"`
+	Unique uint64 `json:"unique"`
+	Nodes  uint64 `json:"nodes"`
+}
+
+// New returns the plan of the n×n board, 1 ≤ n ≤ [MaxN]. The plan depends
+// only on n and [Version].
+func New(n int) (*Plan, error) {
+	if n < 1 || n > MaxN {
+		return nil, fmt.Errorf("plan: %w: N must be from 1 to %d, got %d", ErrSize, MaxN, n)
+	}
+	p := &Plan{N: n, Version: Version}
+	for top := range n {
+		for bottom := range n {
+			for left := range n {
+				for right := range n {
+					b := border{top, bottom, left, right}
+					if !b.valid(n) || b.canonical(n) != b {
+						continue
+					}
+					u := Unit{Top: top, Bottom: bottom, Left: left, Right: right, stab: b.stabilizer(n)}
+					u.cost = newSearch(n, u).estimate()
+					p.Units = append(p.Units, u)
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(p.Units, func(x, y Unit) int {
+		switch {
+		case x.cost > y.cost:
+			return -1
+		case x.cost < y.cost:
+			return 1
+		}
+		return 0
+	})
+	for i := range p.Units {
+		p.Units[i].ID = i
+	}
+	return p, nil
+}
+
+// Fingerprint identifies the plan: its board size, its version and its list
+// of units. Results and checkpoints carry it so that those of another plan
+// are refused. It is 16 hexadecimal digits.
+func (p *Plan) Fingerprint() string {
+	h := sha256.New()
+	var buf [8]byte
+	put := func(v int) {
+		binary.LittleEndian.PutUint64(buf[:], uint64(v))
+		h.Write(buf[:])
+	}
+	h.Write([]byte("queens plan"))
+	put(p.N)
+	put(p.Version)
+	put(len(p.Units))
+	for _, u := range p.Units {
+		put(u.ID)
+		put(u.Top<<24 | u.Bottom<<16 | u.Left<<8 | u.Right)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// Unit returns the unit with the given ID, and whether there is one.
+func (p *Plan) Unit(id int) (Unit, bool) {
+	if id < 0 || id >= len(p.Units) {
+		return Unit{}, false
+	}
+	return p.Units[id], true
+}
+
+// border is an arrangement of border queens: the columns of the queens in
+// the first and last row, the rows of the queens in the first and last
+// column.
+type border struct{ top, bottom, left, right int }
+
+// square is a square of the board, (row, column).
+type square struct{ r, c int }
+
+// squares returns the border's four queens; a corner queen appears twice.
+func (b border) squares(n int) [4]square {
+	m := n - 1
+	return [4]square{{0, b.top}, {m, b.bottom}, {b.left, 0}, {b.right, m}}
+}
+
+// valid reports whether the border is a possible border of a solution:
+// each border line holds its one queen, and no two queens attack each
+// other.
+func (b border) valid(n int) bool {
+	m := n - 1
+	sq := b.squares(n)
+	for i, s := range sq {
+		if s.r == 0 && s.c != b.top || s.r == m && s.c != b.bottom ||
+			s.c == 0 && s.r != b.left || s.c == m && s.r != b.right {
+			return false
+		}
+		for _, t := range sq[:i] {
+			if s == t {
+				continue
+			}
+			dr, dc := s.r-t.r, s.c-t.c
+			if dr == 0 || dc == 0 || dr == dc || dr == -dc {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// transform returns the image of the square under symmetry t of the n×n
+// board. The symmetries are numbered as in [Symmetries].
+func transform(t int, s square, n int) square {
+	m := n - 1
+	switch t {
+	case 1: // quarter turn clockwise
+		return square{s.c, m - s.r}
+	case 2: // half turn
+		return square{m - s.r, m - s.c}
+	case 3: // three quarter turns
+		return square{m - s.c, s.r}
+	case 4: // mirror columns
+		return square{s.r, m - s.c}
+	case 5: // mirror rows
+		return square{m - s.r, s.c}
+	case 6: // transpose
+		return square{s.c, s.r}
+	case 7: // anti-transpose
+		return square{m - s.c, m - s.r}
+	}
+	return s
+}
+
+// Symmetries names the eight symmetries of the board in the order the
+// package numbers them; it is the order of the root package's Symmetries.
+var Symmetries = [8]string{"identity", "rotate 90°", "rotate 180°", "rotate 270°", "mirror columns", "mirror rows", "transpose", "anti-transpose"}
+
+// image returns the border's image under symmetry t. It requires a valid
+// border.
+func (b border) image(t, n int) border {
+	m := n - 1
+	var img border
+	for _, s := range b.squares(n) {
+		s = transform(t, s, n)
+		switch {
+		case s.r == 0:
+			img.top = s.c
+		case s.r == m:
+			img.bottom = s.c
+		}
+		switch {
+		case s.c == 0:
+			img.left = s.r
+		case s.c == m:
+			img.right = s.r
+		}
+	}
+	return img
+}
+
+func (b border) less(o border) bool {
+	return slices.Compare([]int{b.top, b.bottom, b.left, b.right}, []int{o.top, o.bottom, o.left, o.right}) < 0
+}
+
+// canonical returns the least of the border's eight images.
+func (b border) canonical(n int) border {
+	best := b
+	for t := 1; t < 8; t++ {
+		if img := b.image(t, n); img.less(best) {
+			best = img
+		}
+	}
+	return best
+}
+
+// stabilizer returns the set of symmetries that map the border to itself,
+// bit t for symmetry t.
+func (b border) stabilizer(n int) uint8 {
+	var set uint8
+	for t := range 8 {
+		if b.image(t, n) == b {
+			set |= 1 << t
+		}
+	}
+	return set
+}
+
+// orbit returns the number of distinct images of a border with the given
+// stabilizer.
+func orbit(stab uint8) int { return 8 / bits.OnesCount8(stab) }

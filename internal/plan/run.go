@@ -1,0 +1,112 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Count counts one unit of the plan, the one with the given ID. It returns
+// ctx.Err() soon after ctx is cancelled (well within a tenth of a second),
+// together with a partial result that must not be used.
+func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
+	u, ok := p.Unit(unit)
+	if !ok {
+		return Result{Unit: unit}, fmt.Errorf("plan: %w: %d (N=%d has units 0 to %d)", ErrUnit, unit, p.N, len(p.Units)-1)
+	}
+	s := newSearch(p.N, u)
+	s.done = ctx.Done()
+	s.run()
+	res := Result{Unit: unit, Unique: s.sols, Nodes: s.nodes}
+	if s.stop {
+		return res, ctx.Err()
+	}
+	if u.stab == 1 {
+		hi, lo := bits.Mul64(s.sols, 8)
+		if hi != 0 {
+			return res, fmt.Errorf("plan: unit %d of N=%d: %w", unit, p.N, ErrOverflow)
+		}
+		res.Total = lo
+	} else {
+		res.Total = s.total
+	}
+	return res, nil
+}
+
+// RunOptions tunes [Plan.Run].
+type RunOptions struct {
+	// Workers is the number of units counted at once; 0 or less means
+	// one per CPU (runtime.GOMAXPROCS).
+	Workers int
+	// Skip, when not nil, is asked once for each unit, before counting
+	// starts and from the goroutine that called Run, whether to leave the
+	// unit out: for instance because a checkpoint holds its result already.
+	Skip func(unit int) bool
+	// OnResult, when not nil, receives the result of each unit that is
+	// counted to the end, never from two goroutines at once. Run waits for
+	// it to return before it reports the next result.
+	OnResult func(Result)
+}
+
+// Run counts the units of the plan, except those that opts.Skip leaves
+// out, with opts.Workers goroutines that take the units in plan order.
+// It returns after every worker has stopped: with nil when all units are
+// counted, with ctx.Err() when ctx is cancelled, or with the first error of
+// a unit. Results of units that were cut short are never reported.
+func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
+	var todo []int
+	for _, u := range p.Units {
+		if opts.Skip == nil || !opts.Skip(u.ID) {
+			todo = append(todo, u.ID)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(todo)))
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		next     atomic.Int64
+		mu       sync.Mutex // serializes OnResult and guards firstErr
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	for range workers {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= len(todo) {
+					return
+				}
+				res, err := p.Count(ctx, todo[i])
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					cancel()
+					return
+				}
+				if opts.OnResult != nil {
+					opts.OnResult(res)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	return ctx.Err()
+}
