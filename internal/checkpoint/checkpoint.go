@@ -1,0 +1,479 @@
+// Package checkpoint records the finished work units of a long count in a
+// file, so that a count stopped by Ctrl-C, a kill or a crash resumes where
+// it left off and ends with the same total.
+//
+// A checkpoint is a text file of JSON lines. The first line is the
+// [Header]: the format name and version, the board size, and the version,
+// fingerprint and length of the work-unit plan the count follows. Every
+// further line is the [Record] of one finished unit. Each line ends with a
+// "crc" field, the CRC-32C (Castagnoli) of the bytes of the line that
+// precede `,"crc":`, written as eight lowercase hexadecimal digits:
+//
+//	{"format":"queens-checkpoint","version":1,"n":18,"plan_version":1,"fingerprint":"…","units":1460,"crc":"0c1d2e3f"}
+//	{"unit":17,"total":301624,"unique":37703,"nodes":1913344,"crc":"9a8b7c6d"}
+//
+// The header is written to a temporary file that is synced and renamed
+// into place, so it is never half written. Records are appended, one
+// write per record, and synced to disk in batches: at most
+// [SyncInterval] after a record is written, and when the file is closed.
+//
+// A crash can tear only the end of the file. When a checkpoint is opened,
+// a last line without its newline, or a last line whose checksum or syntax
+// is wrong, is ignored and cut off before anything is appended. A bad line
+// anywhere else cannot come from a crash: the file was changed or damaged
+// afterwards, and [Open] refuses it with an error wrapping [ErrCorrupt]
+// rather than guess which records to trust.
+package checkpoint
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+)
+
+// FormatName is the value of the format field of every checkpoint header.
+const FormatName = "queens-checkpoint"
+
+// Version is the version of the file format that this package writes and
+// reads.
+const Version = 1
+
+// SyncInterval is the longest time a record written by [File.Append]
+// stays in the operating system's cache before it is synced to disk.
+const SyncInterval = 100 * time.Millisecond
+
+// Errors wrapped by the errors of [Open], [Read] and [File.Append].
+var (
+	// ErrMismatch: the checkpoint belongs to another count: another board
+	// size, plan version, plan fingerprint or number of units.
+	ErrMismatch = errors.New("checkpoint belongs to another count")
+	// ErrCorrupt: the checkpoint has a bad line before its last one, a bad
+	// header, or a record that cannot belong to its plan.
+	ErrCorrupt = errors.New("checkpoint is damaged")
+	// ErrConflict: a unit is recorded twice with different results.
+	ErrConflict = errors.New("checkpoint records a unit twice with different results")
+	// ErrNotCheckpoint: the file is not a queens checkpoint at all.
+	ErrNotCheckpoint = errors.New("not a queens checkpoint")
+	// ErrLocked: another process has the checkpoint open.
+	ErrLocked = errors.New("checkpoint is in use by another process")
+	// ErrClosed: the file was closed.
+	ErrClosed = errors.New("checkpoint is closed")
+)
+
+// Header identifies the count a checkpoint belongs to.
+type Header struct {
+	Format      string `json:"format"`       // always FormatName
+	Version     int    `json:"version"`      // the file format version, Version
+	N           int    `json:"n"`            // the board size
+	PlanVersion int    `json:"plan_version"` // the version of the work-unit plan
+	Fingerprint string `json:"fingerprint"`  // the fingerprint of the plan
+	Units       int    `json:"units"`        // the number of units in the plan
+}
+
+// Record is the result of one finished work unit.
+type Record struct {
+	Unit   int    `json:"unit"` // the unit's ID, from 0 to Header.Units-1
+	Total  uint64 `json:"total"`
+	Unique uint64 `json:"unique"`
+	Nodes  uint64 `json:"nodes"`
+}
+
+// File is an open checkpoint, ready for appending. Its methods are safe
+// for use by several goroutines.
+type File struct {
+	path   string
+	header Header
+	loaded []Record // the records found when the file was opened, in file order
+	torn   int64    // bytes of a torn last line cut off at open
+	units  map[int]Record
+
+	mu       sync.Mutex
+	f        *os.File
+	dirty    bool // written but not yet synced
+	lastSync time.Time
+	timer    *time.Timer
+	err      error // the first write or sync error; it sticks
+}
+
+// Open opens the checkpoint at path for the count that h describes, and
+// locks it against other processes. The Format and Version fields of h are
+// filled in by Open.
+//
+// When no file exists at path, or an empty one, Open creates the
+// checkpoint with its header. Otherwise it reads the file: a header that
+// does not match h gives an error wrapping [ErrMismatch], a bad line
+// before the last one or a record of a unit outside the plan one wrapping
+// [ErrCorrupt], two records of a unit that differ one wrapping
+// [ErrConflict]. The file is not changed when Open fails. A torn last line
+// is cut off: [File.Torn] tells how many bytes were dropped.
+func Open(path string, h Header) (*File, error) {
+	h.Format, h.Version = FormatName, Version
+	if err := checkHeader(h); err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+		if err := create(path, h); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, fmt.Errorf("cannot open checkpoint: %w", err)
+	case fi.IsDir():
+		return nil, fmt.Errorf("checkpoint %s is a directory", path)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("checkpoint %s is not a regular file", path)
+	}
+
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open checkpoint: %w", err)
+	}
+	if err := lock(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%w: %s", err, path)
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cannot read checkpoint: %w", err)
+	}
+	got, records, good, err := parse(path, data)
+	if err == nil {
+		err = match(path, got, h)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	cf := &File{path: path, header: h, loaded: records, torn: int64(len(data)) - good, units: make(map[int]Record, len(records)), f: f, lastSync: time.Now()}
+	for _, r := range records {
+		cf.units[r.Unit] = r
+	}
+	if cf.torn > 0 {
+		if err := f.Truncate(good); err == nil {
+			err = f.Sync()
+		}
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("cannot cut the torn last line off checkpoint %s: %w", path, err)
+		}
+	}
+	if _, err := f.Seek(good, io.SeekStart); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cannot open checkpoint: %w", err)
+	}
+	return cf, nil
+}
+
+// Read reads the checkpoint at path without changing or locking it, and
+// returns its header and records, in file order. A torn last line is
+// ignored. The errors are those of [Open], but for [ErrMismatch].
+func Read(path string) (Header, []Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Header{}, nil, fmt.Errorf("cannot read checkpoint: %w", err)
+	}
+	h, records, _, err := parse(path, data)
+	return h, records, err
+}
+
+// create writes a new checkpoint holding only the header h: to a
+// temporary file, synced and renamed into place.
+func create(path string, h Header) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("cannot create checkpoint %s: %w", path, unwrapPath(err))
+	}
+	line, err := encodeLine(h)
+	if err == nil {
+		_, err = tmp.Write(line)
+	}
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot create checkpoint %s: %w", path, unwrapPath(err))
+	}
+	syncDir(filepath.Dir(path))
+	return nil
+}
+
+// unwrapPath drops the operation and temporary file name from a
+// *os.PathError, which would only confuse the reader of the message.
+func unwrapPath(err error) error {
+	if pe, ok := errors.AsType[*os.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// syncDir makes a rename in dir durable, where the system allows it.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// Path returns the path of the checkpoint.
+func (f *File) Path() string { return f.path }
+
+// Header returns the header of the checkpoint.
+func (f *File) Header() Header { return f.header }
+
+// Records returns the records that the checkpoint held when it was opened,
+// in file order, each unit once.
+func (f *File) Records() []Record { return slices.Clone(f.loaded) }
+
+// Torn returns the number of bytes of a torn last line that [Open] cut
+// off; 0 when the file ended cleanly.
+func (f *File) Torn() int64 { return f.torn }
+
+// Done reports whether the checkpoint holds the record of unit, and
+// returns it.
+func (f *File) Done(unit int) (Record, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r, ok := f.units[unit]
+	return r, ok
+}
+
+// Append records the result of a finished unit. The record is written at
+// once and synced within [SyncInterval]. Appending a record the file
+// already holds does nothing; appending a different result for a unit it
+// holds returns an error wrapping [ErrConflict]. After a write or sync
+// error, every later call returns that error.
+func (f *File) Append(r Record) error {
+	if r.Unit < 0 || r.Unit >= f.header.Units {
+		return fmt.Errorf("checkpoint %s: unit %d outside the plan of %d units", f.path, r.Unit, f.header.Units)
+	}
+	line, err := encodeLine(r)
+	if err != nil {
+		return err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return f.err
+	}
+	if f.f == nil {
+		return ErrClosed
+	}
+	if old, ok := f.units[r.Unit]; ok {
+		if old != r {
+			return fmt.Errorf("%w: %s: unit %d was %s, now %s", ErrConflict, f.path, r.Unit, describe(old), describe(r))
+		}
+		return nil
+	}
+	if _, err := f.f.Write(line); err != nil {
+		f.err = fmt.Errorf("cannot write checkpoint: %w", err)
+		return f.err
+	}
+	f.units[r.Unit] = r
+	f.dirty = true
+	if wait := SyncInterval - time.Since(f.lastSync); wait <= 0 {
+		return f.syncLocked()
+	} else if f.timer == nil {
+		f.timer = time.AfterFunc(wait, func() {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			f.timer = nil
+			if f.f != nil && f.err == nil {
+				f.syncLocked()
+			}
+		})
+	}
+	return nil
+}
+
+func describe(r Record) string {
+	return fmt.Sprintf("total %d unique %d nodes %d", r.Total, r.Unique, r.Nodes)
+}
+
+// Sync writes every record appended so far to disk.
+func (f *File) Sync() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return f.err
+	}
+	if f.f == nil {
+		return ErrClosed
+	}
+	return f.syncLocked()
+}
+
+func (f *File) syncLocked() error {
+	if !f.dirty {
+		return nil
+	}
+	if err := f.f.Sync(); err != nil {
+		f.err = fmt.Errorf("cannot sync checkpoint: %w", err)
+		return f.err
+	}
+	f.dirty, f.lastSync = false, time.Now()
+	return nil
+}
+
+// Close syncs the records appended so far, releases the lock and closes
+// the file. It returns the first write or sync error of the file's life.
+// Closing a closed File does nothing.
+func (f *File) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.f == nil {
+		return f.err
+	}
+	if f.timer != nil {
+		f.timer.Stop()
+		f.timer = nil
+	}
+	if f.err == nil {
+		f.syncLocked()
+	}
+	if err := f.f.Close(); err != nil && f.err == nil {
+		f.err = fmt.Errorf("cannot close checkpoint: %w", err)
+	}
+	f.f = nil
+	return f.err
+}
+
+// crcTable is the CRC-32C table: the checksum of every line.
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// crcField opens the checksum field, the last of every line.
+var crcField = []byte(`,"crc":"`)
+
+// encodeLine returns v as a JSON object with the checksum field added at
+// its end, and a newline.
+func encodeLine(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b[:len(b)-1], crcField...)
+	sum := crc32.Checksum(b[:len(b)-len(crcField)], crcTable)
+	b = fmt.Appendf(b, "%08x\"}\n", sum)
+	return b, nil
+}
+
+// decodeLine checks the checksum of one line, without its newline, and
+// decodes it into v. Fields that v does not have are an error.
+func decodeLine(line []byte, v any) error {
+	i := bytes.LastIndex(line, crcField)
+	if i < 0 {
+		return errors.New("no checksum")
+	}
+	hexSum := line[i+len(crcField):]
+	if len(hexSum) != 8+2 || string(hexSum[8:]) != `"}` {
+		return errors.New("malformed checksum")
+	}
+	var want [4]byte
+	if _, err := hex.Decode(want[:], hexSum[:8]); err != nil {
+		return errors.New("malformed checksum")
+	}
+	sum := crc32.Checksum(line[:i], crcTable)
+	if sum != uint32(want[0])<<24|uint32(want[1])<<16|uint32(want[2])<<8|uint32(want[3]) {
+		return errors.New("checksum mismatch")
+	}
+	dec := json.NewDecoder(io.MultiReader(bytes.NewReader(line[:i]), bytes.NewReader([]byte("}"))))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("bad record: %v", err)
+	}
+	return nil
+}
+
+// parse reads the content of a checkpoint. It returns the header, the
+// records, each unit once, and the length of the valid part of data: all
+// of it but a torn last line.
+func parse(path string, data []byte) (Header, []Record, int64, error) {
+	var h Header
+	first, rest, ok := bytes.Cut(data, []byte("\n"))
+	if !ok || !bytes.HasPrefix(first, []byte(`{"format":"`+FormatName+`"`)) {
+		return h, nil, 0, fmt.Errorf("%s is %w: its first line is not a checkpoint header", path, ErrNotCheckpoint)
+	}
+	if err := decodeLine(first, &h); err != nil {
+		return h, nil, 0, fmt.Errorf("%w: %s line 1, the header: %v", ErrCorrupt, path, err)
+	}
+	if err := checkHeader(h); err != nil {
+		return h, nil, 0, fmt.Errorf("%s: %w", path, err)
+	}
+	good := int64(len(first) + 1)
+	var records []Record
+	units := make(map[int]Record)
+	for lineNo := 2; len(rest) > 0; lineNo++ {
+		line, next, complete := bytes.Cut(rest, []byte("\n"))
+		last := len(next) == 0
+		var r Record
+		err := decodeLine(line, &r)
+		if !complete || err != nil && last {
+			break // a torn last line: ignored
+		}
+		if err != nil {
+			return h, nil, 0, fmt.Errorf("%w: %s line %d: %v", ErrCorrupt, path, lineNo, err)
+		}
+		if r.Unit < 0 || r.Unit >= h.Units {
+			return h, nil, 0, fmt.Errorf("%w: %s line %d: unit %d outside the plan of %d units", ErrCorrupt, path, lineNo, r.Unit, h.Units)
+		}
+		if old, ok := units[r.Unit]; ok {
+			if old != r {
+				return h, nil, 0, fmt.Errorf("%w: %s line %d: unit %d was %s, now %s", ErrConflict, path, lineNo, r.Unit, describe(old), describe(r))
+			}
+		} else {
+			units[r.Unit] = r
+			records = append(records, r)
+		}
+		good += int64(len(line) + 1)
+		rest = next
+	}
+	return h, records, good, nil
+}
+
+// checkHeader checks that the format version of h is one this package
+// reads and that its fields make sense.
+func checkHeader(h Header) error {
+	if h.Version != Version {
+		return fmt.Errorf("%w: checkpoint format version %d, this program reads version %d", ErrMismatch, h.Version, Version)
+	}
+	if h.N < 1 || h.Units < 0 {
+		return fmt.Errorf("%w: header has N=%d and %d units", ErrCorrupt, h.N, h.Units)
+	}
+	return nil
+}
+
+// match checks that the header got, read from path, is the header want of
+// the count about to run.
+func match(path string, got, want Header) error {
+	switch {
+	case got.N != want.N:
+		return fmt.Errorf("%w: %s was written for N=%d, not N=%d", ErrMismatch, path, got.N, want.N)
+	case got.PlanVersion != want.PlanVersion:
+		return fmt.Errorf("%w: %s was written with work-unit plan version %d, this program uses version %d", ErrMismatch, path, got.PlanVersion, want.PlanVersion)
+	case got.Fingerprint != want.Fingerprint:
+		return fmt.Errorf("%w: %s was written for the plan with fingerprint %s, this program's plan has %s", ErrMismatch, path, got.Fingerprint, want.Fingerprint)
+	case got.Units != want.Units:
+		return fmt.Errorf("%w: %s was written for a plan of %d units, this program's plan has %d", ErrMismatch, path, got.Units, want.Units)
+	}
+	return nil
+}
