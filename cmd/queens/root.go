@@ -59,6 +59,7 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 	})
 	root.AddCommand(
 		newCountCmd(io),
+		newServeCmd(io),
 	)
 	return root
 }

@@ -1,0 +1,170 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/queenslab/queens"
+)
+
+// progressEvery is the time between two progress events of a count.
+const progressEvery = 250 * time.Millisecond
+
+// countStart is the data of the "start" event of a count.
+type countStart struct {
+	N       int `json:"n"`
+	Workers int `json:"workers"` // 0: one per CPU
+}
+
+// countProgress is the data of a "progress" event of a count. Units and
+// the rate and ETA are zero until the engine reports its first unit.
+type countProgress struct {
+	UnitsDone int      `json:"units_done"`
+	Units     int      `json:"units"`
+	ElapsedMS float64  `json:"elapsed_ms"`
+	Rate      float64  `json:"rate"`             // units per second
+	ETAMS     *float64 `json:"eta_ms,omitempty"` // estimated time left, when known
+}
+
+// countResult is the data of the "result" event of a count.
+type countResult struct {
+	N         int            `json:"n"`
+	Total     queens.Uint128 `json:"total"`
+	Unique    queens.Uint128 `json:"unique"`
+	Nodes     queens.Uint128 `json:"nodes"`
+	ElapsedMS float64        `json:"elapsed_ms"`
+	Algorithm string         `json:"algorithm"`
+}
+
+// count runs one count and streams it as Server-Sent Events: "start", then
+// "progress" events four times a second, then "result" or "error". The
+// count stops when the client goes away.
+func (s *server) count(w http.ResponseWriter, r *http.Request) {
+	n, err := intParam(r.URL.Query(), "n", 0, 1, s.opts.MaxCountN)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if !acquire(s.counts) {
+		w.Header().Set("Retry-After", "30")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server runs %d counts already; try again when one has finished", cap(s.counts)))
+		return
+	}
+	defer func() { <-s.counts }()
+
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.CountTimeout)
+	defer cancel()
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Now().Add(s.opts.CountTimeout + 5*time.Second))
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Accel-Buffering", "no")
+	if r.Method == http.MethodHead {
+		return
+	}
+	ev := &eventWriter{w: w, rc: rc}
+	ev.send("start", countStart{N: n, Workers: s.opts.CountWorkers})
+
+	var (
+		mu   sync.Mutex
+		last queens.Progress
+	)
+	type outcome struct {
+		res queens.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	start := time.Now()
+	go func() {
+		res, err := queens.Count(ctx, n, queens.Options{
+			Workers: s.opts.CountWorkers,
+			Progress: func(p queens.Progress) {
+				mu.Lock()
+				last = p
+				mu.Unlock()
+			},
+		})
+		done <- outcome{res, err}
+	}()
+	progress := func() countProgress {
+		mu.Lock()
+		p := last
+		mu.Unlock()
+		return progressOf(p, time.Since(start))
+	}
+
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			ev.send("progress", progress())
+		case out := <-done:
+			// The count has stopped: it no longer holds the CPUs, so its
+			// slot may go to the next one even if the client has left.
+			switch {
+			case out.err == nil:
+				ev.send("progress", progress())
+				res := out.res
+				ev.send("result", countResult{N: res.N, Total: res.Total, Unique: res.Unique, Nodes: res.Nodes,
+					ElapsedMS: millis(res.Elapsed), Algorithm: res.Algorithm})
+			case errors.Is(out.err, context.DeadlineExceeded):
+				ev.send("error", errorBody{fmt.Sprintf("the count took longer than %s and was stopped", s.opts.CountTimeout)})
+			default:
+				ev.send("error", errorBody{trimLibraryPrefix(out.err)})
+			}
+			return
+		}
+	}
+}
+
+// progressOf turns the progress the engine reports into a progress event,
+// with the rate of units and an estimate of the time left.
+func progressOf(p queens.Progress, elapsed time.Duration) countProgress {
+	if p.Elapsed > 0 {
+		elapsed = max(elapsed, p.Elapsed)
+	}
+	cp := countProgress{UnitsDone: p.UnitsDone, Units: p.Units, ElapsedMS: millis(elapsed)}
+	if p.UnitsDone > 0 && elapsed > 0 {
+		cp.Rate = float64(p.UnitsDone) / elapsed.Seconds()
+		if p.Units >= p.UnitsDone {
+			eta := float64(p.Units-p.UnitsDone) / cp.Rate * 1000
+			cp.ETAMS = &eta
+		}
+	}
+	return cp
+}
+
+// millis returns d in milliseconds.
+func millis(d time.Duration) float64 {
+	return float64(d.Microseconds()) / 1000
+}
+
+// eventWriter writes Server-Sent Events and flushes each one. After the
+// first failed write it writes nothing more.
+type eventWriter struct {
+	w   http.ResponseWriter
+	rc  *http.ResponseController
+	err error
+}
+
+// send writes one event with the given name and v as JSON data.
+func (e *eventWriter) send(name string, v any) {
+	if e.err != nil {
+		return
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		e.err = err
+		return
+	}
+	if _, e.err = fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", name, data); e.err == nil {
+		e.err = e.rc.Flush()
+	}
+}
