@@ -84,6 +84,59 @@ func (s Solution) Validate() error {
 	if n == 0 {
 		return fmt.Errorf("%w: no queens", ErrInvalid)
 	}
+	if s.isValid() {
+		return nil
+	}
+	return s.firstAttack()
+}
+
+// isValid reports whether s is a solution, using one bit per column and
+// diagonal: no memory at all for boards up to 64 squares wide, and 5N bits
+// for larger ones.
+func (s Solution) isValid() bool {
+	n := len(s)
+	if n <= 64 {
+		var cols uint64
+		var diag, anti [2]uint64 // 2n-1 ≤ 127 bits each
+		for r, c := range s {
+			if c < 0 || c >= n {
+				return false
+			}
+			d, a := r-c+n-1, r+c
+			dw, db := d>>6, uint64(1)<<(d&63)
+			aw, ab := a>>6, uint64(1)<<(a&63)
+			if cols&(1<<c) != 0 || diag[dw&1]&db != 0 || anti[aw&1]&ab != 0 {
+				return false
+			}
+			cols |= 1 << c
+			diag[dw&1] |= db
+			anti[aw&1] |= ab
+		}
+		return true
+	}
+	words := (n + 63) / 64
+	dwords := (2*n - 1 + 63) / 64
+	set := make([]uint64, words+2*dwords)
+	cols, diag, anti := set[:words], set[words:words+dwords], set[words+dwords:]
+	for r, c := range s {
+		if c < 0 || c >= n {
+			return false
+		}
+		d, a := r-c+n-1, r+c
+		if cols[c>>6]&(1<<(c&63)) != 0 || diag[d>>6]&(1<<(d&63)) != 0 || anti[a>>6]&(1<<(a&63)) != 0 {
+			return false
+		}
+		cols[c>>6] |= 1 << (c & 63)
+		diag[d>>6] |= 1 << (d & 63)
+		anti[a>>6] |= 1 << (a & 63)
+	}
+	return true
+}
+
+// firstAttack returns the error that Validate reports for a placement that
+// is not a solution.
+func (s Solution) firstAttack() error {
+	n := len(s)
 	// For every column and diagonal, the first row whose queen uses it,
 	// plus one (zero means free).
 	lines := make([]int, n+2*(2*n-1))
@@ -107,5 +160,5 @@ func (s Solution) Validate() error {
 		}
 		cols[c], diag[r-c+n-1], anti[r+c] = r+1, r+1, r+1
 	}
-	return nil
+	return nil // not reached: isValid found a fault
 }

@@ -55,31 +55,54 @@ func errNoSolution(n int) error {
 }
 
 // enumerate calls yield with every solution in lexicographic order until it
-// returns false. It is an iterative depth-first search over bit masks, with
-// an explicit stack of the free columns still to try in each row.
+// returns false. It is an iterative depth-first search over bit masks: the
+// masks of the row being filled live in local variables, and those of the
+// rows above on an explicit stack, pushed only when the search goes down a
+// row. The last row needs no stack frame: its free squares, if any, are a
+// single bit.
 func enumerate(n int, yield func(Solution) bool) {
-	full := uint32(1<<n - 1)
-	queens := make(Solution, n)
-	var avail, cols, left, right [MaxN + 1]uint32
+	if n == 1 {
+		yield(Solution{0})
+		return
+	}
+	type frame struct{ avail, cols, left, right uint32 }
+	const mask = MaxN - 1 // row&mask == row for every row; it spares bounds checks
+	var (
+		queens [MaxN]int
+		stack  [MaxN]frame
+	)
+	sol := Solution(queens[:n])
+	full := uint32(1)<<n - 1
+	last := n - 2 // the row whose next row is the last
 	row := 0
-	avail[0] = full
-	for row >= 0 {
-		if avail[row] == 0 {
+	avail, cols, left, right := full, uint32(0), uint32(0), uint32(0)
+	for {
+		if avail == 0 {
+			if row == 0 {
+				return
+			}
 			row--
+			f := &stack[row&mask]
+			avail, cols, left, right = f.avail, f.cols, f.left, f.right
 			continue
 		}
-		bit := avail[row] & -avail[row]
-		avail[row] ^= bit
-		queens[row] = bits.TrailingZeros32(bit)
-		if row == n-1 {
-			if !yield(queens) {
+		bit := avail & -avail
+		avail ^= bit
+		queens[row&mask] = bits.TrailingZeros32(bit)
+		c, l, r := cols|bit, (left|bit)<<1, (right|bit)>>1
+		next := full &^ (c | l | r)
+		if next == 0 {
+			continue
+		}
+		if row == last {
+			queens[(row+1)&mask] = bits.TrailingZeros32(next)
+			if !yield(sol) {
 				return
 			}
 			continue
 		}
-		c, l, r := cols[row]|bit, (left[row]|bit)<<1, (right[row]|bit)>>1
+		stack[row&mask] = frame{avail, cols, left, right}
 		row++
-		cols[row], left[row], right[row] = c, l, r
-		avail[row] = full &^ (c | l | r)
+		avail, cols, left, right = next, c, l, r
 	}
 }

@@ -77,9 +77,13 @@ func (x Uint128) String() string {
 // MarshalJSON encodes x as a bare JSON number with every digit exact.
 func (x Uint128) MarshalJSON() ([]byte, error) { return []byte(x.String()), nil }
 
-// UnmarshalJSON decodes a JSON number or a string of decimal digits.
+// UnmarshalJSON decodes a JSON number or a string of decimal digits. A
+// JSON null leaves x as it is, as for the types of encoding/json.
 func (x *Uint128) UnmarshalJSON(b []byte) error {
 	s := string(b)
+	if s == "null" {
+		return nil
+	}
 	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
 		s = s[1 : len(s)-1]
 	}
