@@ -1,0 +1,155 @@
+// Package progress draws the progress of a long count on a terminal: a bar
+// of the work units done, with the rate, the elapsed time and an estimate
+// of the time left.
+//
+// The bar is drawn by its own goroutine a few times a second; the counting
+// code only tells it, through [Bar.Add], that units are done. Nothing is
+// drawn on an output that is not a terminal, so logs and pipes stay clean.
+package progress
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+	"golang.org/x/term"
+)
+
+// IsTerminal reports whether w is a terminal: an *os.File whose file
+// descriptor refers to one.
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// Bar is a progress bar of work units. The methods of a nil *Bar do
+// nothing, so code that reports progress needs no check of whether a bar
+// is shown.
+type Bar struct {
+	p     *mpb.Progress
+	bar   *mpb.Bar
+	units int
+	base  int          // units done before start, which the rate leaves out
+	done  atomic.Int64 // units done, base included
+	start time.Time
+}
+
+// New shows a bar of units work units on w, done of which were finished
+// before start (for instance by an earlier run that a checkpoint
+// recorded); a zero start means now. When w is not a terminal, or there
+// are no units, New returns nil: a bar that draws nothing.
+func New(w io.Writer, units, done int, start time.Time) *Bar {
+	if units <= 0 || !IsTerminal(w) {
+		return nil
+	}
+	return newBar(w, units, done, start)
+}
+
+// newBar shows a bar on w whether or not it is a terminal.
+func newBar(w io.Writer, units, done int, start time.Time, opts ...mpb.ContainerOption) *Bar {
+	if start.IsZero() {
+		start = time.Now()
+	}
+	done = min(max(done, 0), units)
+	b := &Bar{units: units, base: done, start: start}
+	b.done.Store(int64(done))
+	b.p = mpb.New(append([]mpb.ContainerOption{mpb.WithOutput(w), mpb.WithWidth(72), mpb.WithRefreshRate(200 * time.Millisecond)}, opts...)...)
+	b.bar = b.p.AddBar(int64(units),
+		mpb.PrependDecorators(decor.Any(b.counts, decor.WCSyncWidth)),
+		mpb.AppendDecorators(decor.Any(b.times)),
+		mpb.BarFillerTrim(),
+	)
+	b.bar.SetCurrent(int64(done))
+	return b
+}
+
+// Add records that n more units are done.
+func (b *Bar) Add(n int) {
+	if b == nil || n <= 0 {
+		return
+	}
+	b.done.Add(int64(n))
+	b.bar.IncrBy(n)
+}
+
+// Stop stops drawing the bar and leaves its last state on the screen. It
+// returns once the bar is drawn for the last time, so that what is printed
+// next comes after it.
+func (b *Bar) Stop() {
+	if b == nil {
+		return
+	}
+	if int(b.done.Load()) < b.units {
+		b.bar.Abort(false)
+	} else {
+		b.bar.SetTotal(int64(b.units), true)
+	}
+	b.p.Wait()
+}
+
+// counts is the decorator before the bar: "units 120/3206".
+func (b *Bar) counts(decor.Statistics) string {
+	return fmt.Sprintf("units %d/%d ", b.done.Load(), b.units)
+}
+
+// times is the decorator after the bar: the share done, the rate, the
+// elapsed time and the estimate of the time left.
+func (b *Bar) times(decor.Statistics) string {
+	return " " + describe(int(b.done.Load()), b.base, b.units, time.Since(b.start))
+}
+
+// describe formats the state of a count: done of units finished, base of
+// them before the run began elapsed ago.
+func describe(done, base, units int, elapsed time.Duration) string {
+	pct := 100.0
+	if units > 0 {
+		pct = 100 * float64(done) / float64(units)
+	}
+	s := fmt.Sprintf("%5.1f%%", pct)
+	ran := done - base
+	rate := 0.0
+	if sec := elapsed.Seconds(); sec > 0 {
+		rate = float64(ran) / sec
+	}
+	s += fmt.Sprintf("  %s units/s  elapsed %s", formatRate(rate), formatDuration(elapsed))
+	switch {
+	case done >= units:
+		s += "  done"
+	case ran <= 0 || rate == 0:
+		s += "  eta -"
+	default:
+		eta := time.Duration(float64(units-done) / rate * float64(time.Second))
+		s += "  eta " + formatDuration(eta)
+	}
+	return s
+}
+
+// formatRate formats a rate with three significant digits or so.
+func formatRate(r float64) string {
+	switch {
+	case r >= 100:
+		return fmt.Sprintf("%.0f", r)
+	case r >= 10:
+		return fmt.Sprintf("%.1f", r)
+	}
+	return fmt.Sprintf("%.2f", r)
+}
+
+// formatDuration formats d rounded to the second: "42s", "3m05s",
+// "2h07m03s", "3d04h".
+func formatDuration(d time.Duration) string {
+	s := int64(d.Round(time.Second) / time.Second)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%ds", s)
+	case s < 3600:
+		return fmt.Sprintf("%dm%02ds", s/60, s%60)
+	case s < 48*3600:
+		return fmt.Sprintf("%dh%02dm%02ds", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%dd%02dh", s/86400, s/3600%24)
+}
