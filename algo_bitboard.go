@@ -19,53 +19,51 @@ var bitboardAlgorithm = Algorithm{
 
 // bitboardSearch is the Search of the bitboard algorithm: a row-by-row
 // depth-first search, trying the free columns of each row from left to
-// right. It reports only free squares as tried: the bit masks skip the
-// attacked ones without looking at them.
+// right. It reports only free squares as tried: the masks skip the
+// attacked ones without looking at them, and it counts one safety check
+// per row, the one expression that finds all its free squares.
 func bitboardSearch(ctx context.Context, n int, visit func(Event) bool) (Stats, error) {
-	var st Stats
-	if err := checkSize(n, MaxN); err != nil {
-		return st, err
+	return searchWith(runBitboard)(ctx, n, visit)
+}
+
+// bitSearch is the state of the teaching bitboard search.
+type bitSearch struct {
+	t      *tracer
+	n      int
+	full   uint32   // the bits of the n columns
+	queens Solution // queens[row]: the column of the queen in row
+}
+
+// runBitboard searches the n×n board with bit masks.
+func runBitboard(t *tracer, n int) {
+	b := &bitSearch{t: t, n: n, full: uint32(1<<n - 1), queens: make(Solution, n)}
+	b.search(0, 0, 0, 0)
+}
+
+// search places a queen on each free square of row in turn, given the
+// columns and the two kinds of diagonal that the queens above attack in
+// row, and goes on with the next row, where the diagonals have moved one
+// column to the left and to the right.
+func (b *bitSearch) search(row int, cols, left, right uint32) {
+	t := b.t
+	t.Checks++
+	avail := b.full &^ (cols | left | right)
+	if avail == 0 {
+		t.deadEnd(row)
+		return
 	}
-	full := uint32(1<<n - 1)
-	queens := make(Solution, n)
-	stopped := false
-	emit := func(e Event) {
-		if visit != nil && !stopped && !visit(e) {
-			stopped = true
+	for avail != 0 && !t.stop {
+		bit := avail & -avail
+		avail ^= bit
+		col := bits.TrailingZeros32(bit)
+		t.try(b.queens, row, col, true)
+		b.queens[row] = col
+		t.place(row, col)
+		if row < b.n-1 {
+			b.search(row+1, cols|bit, (left|bit)<<1, (right|bit)>>1)
+		} else {
+			t.solution(b.queens)
 		}
+		t.remove(row, col)
 	}
-	done := ctx.Done()
-	var search func(row int, cols, left, right uint32)
-	search = func(row int, cols, left, right uint32) {
-		if row == n {
-			st.Solutions++
-			emit(Event{Kind: EventSolution, Row: n - 1, Col: queens[n-1], Depth: n, Conflict: -1, Index: st.Solutions, Queens: queens})
-			return
-		}
-		select {
-		case <-done:
-			stopped = true
-			return
-		default:
-		}
-		avail := full &^ (cols | left | right)
-		st.Checks++
-		if avail == 0 {
-			emit(Event{Kind: EventDeadEnd, Row: row, Col: -1, Depth: row, Conflict: -1})
-			return
-		}
-		for avail != 0 && !stopped {
-			col := bits.TrailingZeros32(avail)
-			bit := avail & -avail
-			avail ^= bit
-			st.Nodes++
-			queens[row] = col
-			emit(Event{Kind: EventTry, Row: row, Col: col, Depth: row, Conflict: -1})
-			emit(Event{Kind: EventPlace, Row: row, Col: col, Depth: row + 1, Conflict: -1})
-			search(row+1, cols|bit, (left|bit)<<1, (right|bit)>>1)
-			emit(Event{Kind: EventRemove, Row: row, Col: col, Depth: row, Conflict: -1})
-		}
-	}
-	search(0, 0, 0, 0)
-	return st, ctx.Err()
 }

@@ -20,10 +20,13 @@ type Algorithm struct {
 	Seed string // where the method comes from
 	MaxN int    // the largest N it finishes in reasonable time
 
-	// Search runs the algorithm on an n×n board, 1 ≤ n ≤ MaxN. When visit
-	// is not nil it receives every event in order, and returning false from
-	// it stops the search early. Search returns the work done and ctx.Err()
-	// when ctx is cancelled.
+	// Search runs the algorithm on an n×n board. It accepts any n from 1
+	// to the package's [MaxN], so that a caller may run it past the
+	// algorithm's practical MaxN on purpose; it returns an error wrapping
+	// [ErrSize] for other n. When visit is not nil it receives every event
+	// in order, and returning false from it stops the search early; a
+	// search without visit pays nothing for events. Search returns the
+	// work done, and ctx.Err() when ctx is cancelled.
 	Search func(ctx context.Context, n int, visit func(Event) bool) (Stats, error)
 
 	// count counts the solutions; nil means counting the solution events
@@ -31,9 +34,15 @@ type Algorithm struct {
 	count func(ctx context.Context, n int, opts Options) (Result, error)
 }
 
-// algorithms is the one table of algorithms, from the slowest idea to the
-// fastest. It is never modified.
+// algorithms is the one table of algorithms, from the plainest idea to the
+// fastest: the ladder a learner climbs. It is never modified.
 var algorithms = []Algorithm{
+	permuteAlgorithm,
+	boardAlgorithm,
+	scanAlgorithm,
+	matrixAlgorithm,
+	rowsAlgorithm,
+	flagsAlgorithm,
 	bitboardAlgorithm,
 }
 
@@ -84,4 +93,39 @@ func (a Algorithm) countFunc() func(context.Context, int, Options) (Result, erro
 		return a.count
 	}
 	return func(ctx context.Context, n int, _ Options) (Result, error) { return countBySolutions(ctx, a, n) }
+}
+
+// searchWith returns the Search of a teaching algorithm whose search is
+// run: it checks n, sets up the tracer and reports what it counted.
+func searchWith(run func(t *tracer, n int)) func(context.Context, int, func(Event) bool) (Stats, error) {
+	return func(ctx context.Context, n int, visit func(Event) bool) (Stats, error) {
+		if err := checkSize(n, MaxN); err != nil {
+			return Stats{}, err
+		}
+		t := newTracer(ctx, visit)
+		if t.poll(); !t.stop {
+			run(t, n)
+		}
+		return t.Stats, t.err
+	}
+}
+
+// countWith returns the count of a teaching algorithm whose search is run.
+// It runs the search without events and tests every solution for being
+// the canonical one of its symmetry class.
+func countWith(run func(t *tracer, n int)) func(context.Context, int, Options) (Result, error) {
+	return func(ctx context.Context, n int, _ Options) (Result, error) {
+		var unique uint64
+		scratch := make(Solution, n)
+		t := newTracer(ctx, nil)
+		t.found = func(s Solution) {
+			if isCanonical(s, scratch) {
+				unique++
+			}
+		}
+		if t.poll(); !t.stop {
+			run(t, n)
+		}
+		return Result{Total: U128(t.Solutions), Unique: U128(unique), Nodes: U128(t.Nodes)}, t.err
+	}
 }

@@ -1,6 +1,9 @@
 package queens
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // EventKind tells what an [Event] reports.
 type EventKind uint8
@@ -16,8 +19,12 @@ const (
 	EventRemove
 	// EventSolution: the queens on the board form a solution, the Index-th.
 	EventSolution
-	// EventDeadEnd: row Row has no free square left; the search goes back
-	// to row Row-1.
+	// EventDeadEnd: the search cannot go on and goes back. Usually row Row
+	// has no free square at all (Col is -1, Depth is Row) and the search
+	// goes back to row Row-1. An algorithm that checks only complete
+	// placements (permute) reports a rejected one as a dead end with
+	// Depth N: the queen on (Row, Col) is attacked by the one in row
+	// Conflict.
 	EventDeadEnd
 )
 
@@ -48,6 +55,11 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 
 // Event is one step of a search, as the teaching algorithms report it. Rows
 // and columns are counted from 0.
+//
+// Every algorithm that searches row by row (all but permute) reports the
+// same place, remove, solution and dead-end events in the same order for
+// the same N; the squares it reports as tried depend on how it looks for a
+// free square.
 type Event struct {
 	Kind EventKind `json:"kind"`
 	Row  int       `json:"row"`
@@ -55,21 +67,153 @@ type Event struct {
 	// Depth is the number of queens on the board after the event.
 	Depth int `json:"depth"`
 	// Conflict is, for EventTry, the row of a queen that attacks the square
-	// tried, or -1 when none does.
+	// tried, or -1 when none does: the lowest such row, the first that a
+	// scan from the top of the board meets. For a dead end with Depth N it
+	// is the row of the queen that attacks the one on (Row, Col); it is -1
+	// for the other events.
 	Conflict int `json:"conflict"`
 	// Index is, for EventSolution, the number of the solution, from 1.
 	Index uint64 `json:"index,omitempty"`
 	// Queens is, for EventSolution, the solution found. The search reuses
 	// its memory: Clone it to keep it past the callback.
 	Queens Solution `json:"queens,omitempty"`
-	// Delta is, for the counter-board algorithm, the change made to every
-	// attacked cell: +1 when a queen is placed, -1 when it is removed.
+	// Delta is, for the counter-board algorithm (matrix), the change made
+	// to the counter of every square the queen attacks: +1 when a queen is
+	// placed, -1 when it is removed. Other algorithms leave it 0.
 	Delta int `json:"delta,omitempty"`
 }
 
 // Stats counts the work of a search.
 type Stats struct {
 	Solutions uint64 `json:"solutions"`
-	Nodes     uint64 `json:"nodes"`  // queens placed
-	Checks    uint64 `json:"checks"` // safety checks: squares tested for an attack
+	// Nodes is the number of queens placed.
+	Nodes uint64 `json:"nodes"`
+	// Checks is the number of safety checks: the times the search asks
+	// whether a square is free. The algorithms that look at squares one
+	// by one make one check per square; bitboard makes one per row, for
+	// its masks answer for the whole row at once.
+	Checks uint64 `json:"checks"`
+}
+
+// firstAttacker returns the lowest row r < row whose queen, queens[r],
+// attacks the square (row, col) along a column or a diagonal, or -1 when
+// none does.
+func firstAttacker(queens Solution, row, col int) int {
+	for r, c := range queens[:row] {
+		if d := c - col; d == 0 || d == row-r || d == r-row {
+			return r
+		}
+	}
+	return -1
+}
+
+// pollMask sets how often a search looks at its context: once every
+// pollMask+1 queens placed.
+const pollMask = 1<<10 - 1
+
+// tracer is what every teaching search shares: it counts the work, hands
+// the events to the visit function, and tells the search when to stop,
+// because visit asked to or the context was cancelled.
+//
+// Its event methods are small enough to be inlined, so that a search that
+// runs without a visit function pays one nil check per event and nothing
+// more; the event itself is built out of line.
+type tracer struct {
+	Stats
+	visit func(Event) bool // receives the events; nil when nobody watches
+	found func(Solution)   // receives the solutions when visit is nil
+	ctx   context.Context
+	delta int   // the Delta of a place event; matrix sets it to 1
+	stop  bool  // the search must end now
+	err   error // why the context stopped the search
+}
+
+// newTracer returns a tracer for one search.
+func newTracer(ctx context.Context, visit func(Event) bool) *tracer {
+	return &tracer{ctx: ctx, visit: visit}
+}
+
+// emit hands e to the visit function unless the search is stopping. It
+// requires t.visit != nil.
+func (t *tracer) emit(e Event) {
+	if !t.stop && !t.visit(e) {
+		t.stop = true
+	}
+}
+
+// poll stops the search if the context is done.
+func (t *tracer) poll() {
+	if err := t.ctx.Err(); err != nil {
+		t.err, t.stop = err, true
+	}
+}
+
+// try reports that the search considered the square (row, col) with the
+// queens of rows 0..row-1 on the board; free tells whether no queen
+// attacks it. The attacker is looked up only when somebody watches.
+func (t *tracer) try(queens Solution, row, col int, free bool) {
+	if t.visit != nil {
+		t.emitTry(queens, row, col, free)
+	}
+}
+
+func (t *tracer) emitTry(queens Solution, row, col int, free bool) {
+	conflict := -1
+	if !free {
+		conflict = firstAttacker(queens, row, col)
+	}
+	t.emit(Event{Kind: EventTry, Row: row, Col: col, Depth: row, Conflict: conflict})
+}
+
+// tryConflict reports that the search considered the square (row, col)
+// and found that the queen of row conflict attacks it (-1: none does), for
+// the algorithms whose check names the attacker itself.
+func (t *tracer) tryConflict(row, col, conflict int) {
+	if t.visit != nil {
+		t.emit(Event{Kind: EventTry, Row: row, Col: col, Depth: row, Conflict: conflict})
+	}
+}
+
+// place counts a queen placed on (row, col) and reports it.
+func (t *tracer) place(row, col int) {
+	t.Nodes++
+	if t.Nodes&pollMask == 0 {
+		t.poll()
+	}
+	if t.visit != nil {
+		t.emit(Event{Kind: EventPlace, Row: row, Col: col, Depth: row + 1, Conflict: -1, Delta: t.delta})
+	}
+}
+
+// remove reports that the queen on (row, col) was taken back.
+func (t *tracer) remove(row, col int) {
+	if t.visit != nil {
+		t.emit(Event{Kind: EventRemove, Row: row, Col: col, Depth: row, Conflict: -1, Delta: -t.delta})
+	}
+}
+
+// deadEnd reports that row has no free square at all.
+func (t *tracer) deadEnd(row int) {
+	if t.visit != nil {
+		t.emit(Event{Kind: EventDeadEnd, Row: row, Col: -1, Depth: row, Conflict: -1})
+	}
+}
+
+// solution counts the complete placement queens and reports it.
+func (t *tracer) solution(queens Solution) {
+	t.Solutions++
+	if t.visit != nil {
+		n := len(queens)
+		t.emit(Event{Kind: EventSolution, Row: n - 1, Col: queens[n-1], Depth: n, Conflict: -1, Index: t.Solutions, Queens: queens})
+	} else if t.found != nil {
+		t.found(queens)
+	}
+}
+
+// rejected reports that a complete placement of n queens is no solution:
+// the queen on (row, col) is attacked by the one in row conflict.
+func (t *tracer) rejected(n, row, col, conflict int) {
+	if t.visit != nil {
+		t.emit(Event{Kind: EventDeadEnd, Row: row, Col: col, Depth: n, Conflict: conflict})
+	}
 }

@@ -1,0 +1,99 @@
+package queens
+
+// boardAlgorithm keeps a whole board of 0s and 1s, fills it column by
+// column, and checks a square by walking the board to its left.
+var boardAlgorithm = Algorithm{
+	Name:   "board",
+	Idea:   "a 2-D board of 0s and 1s filled column by column; a square is safe when the row and both diagonals to its left are empty",
+	Seed:   "seed 003, first program",
+	MaxN:   13,
+	Search: searchWith(runBoard),
+	count:  countWith(runBoard),
+}
+
+// boardSearch is the state of the board search, kept the way the seed
+// keeps it: board[i][col] is 1 when a queen stands in row i, column col.
+//
+// The seed fills the board column by column: solveNQUtil(col) tries the
+// rows i = 0, 1, ... of column col, and isSafe(i, col) looks for a queen
+// to the left of the square. Its events are reported transposed, that is
+// reflected in the main diagonal of the board: the seed's column col is
+// the event's row, and the seed's row i the event's column. Transposing
+// maps every solution to a solution, so the set found is the same. The
+// seed finds its solutions in lexicographic order of (row of the queen in
+// column 0, row of the queen in column 1, ...); transposed, that is the
+// lexicographic order of the column list per row, the order every other
+// algorithm follows. Reported untransposed, each solution would appear as
+// its inverse permutation and the list would come in another order.
+// The same reflection makes the seed's row to the left of the square the
+// column above it, and its two diagonals to the left the two diagonals
+// above it, so every step is the step the row-by-row algorithms take.
+type boardSearch struct {
+	t        *tracer
+	n        int
+	board    [][]byte
+	position Solution // position[col]: the row of the queen in column col
+}
+
+// runBoard searches the n×n board column by column.
+func runBoard(t *tracer, n int) {
+	b := &boardSearch{t: t, n: n, board: make([][]byte, n), position: make(Solution, n)}
+	for i := range b.board {
+		b.board[i] = make([]byte, n)
+	}
+	b.solveNQUtil(0)
+}
+
+// isSafe reports whether a queen may stand on board[row][col], given the
+// queens of columns 0..col-1: no queen in the same row to the left, nor
+// on either diagonal to the left. (The seed's loop for the lower diagonal
+// tests j < col and so never runs; it should test j >= 0, as here.)
+func (b *boardSearch) isSafe(row, col int) bool {
+	for i := range col {
+		if b.board[row][i] == 1 {
+			return false
+		}
+	}
+	for i, j := row, col; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if b.board[i][j] == 1 {
+			return false
+		}
+	}
+	for i, j := row, col; i < b.n && j >= 0; i, j = i+1, j-1 {
+		if b.board[i][j] == 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// solveNQUtil tries every row of column col from the top; for each safe
+// square it places a queen, goes on with the next column, and takes the
+// queen back when it returns. Unlike the seed, which stops at the first
+// solution, it goes on to find them all.
+func (b *boardSearch) solveNQUtil(col int) {
+	t, n := b.t, b.n
+	placed := false
+	for i := 0; i < n && !t.stop; i++ {
+		t.Checks++
+		safe := b.isSafe(i, col)
+		t.try(b.position, col, i, safe) // transposed: the seed's column is the event's row
+		if !safe {
+			continue
+		}
+		placed = true
+		b.board[i][col] = 1
+		b.position[col] = i
+		t.place(col, i)
+		if col < n-1 {
+			b.solveNQUtil(col + 1)
+		} else {
+			t.solution(b.position)
+		}
+		b.board[i][col] = 0
+		t.remove(col, i)
+	}
+	if !placed {
+		t.deadEnd(col)
+	}
+}

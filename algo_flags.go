@@ -1,0 +1,68 @@
+package queens
+
+// flagsAlgorithm is the recursive backtracking search of most textbooks:
+// one occupancy flag per column and per diagonal, so that a square is
+// checked in three array reads.
+var flagsAlgorithm = Algorithm{
+	Name:   "flags",
+	Idea:   "one flag per column and per diagonal; a square is free when its three flags are clear",
+	Seed:   "seed 002; seed 000, method 2; seed 004, codes 1, 3 and 5",
+	MaxN:   15,
+	Search: searchWith(runFlags),
+	count:  countWith(runFlags),
+}
+
+// flagsBoard is the state of the flags search. All the squares of one
+// diagonal share row-col (d1) or row+col (d2); the offset n-1 keeps the
+// index of d1 from going negative.
+type flagsBoard struct {
+	t     *tracer
+	n     int
+	place Solution // place[row]: the column of the queen in row
+	flag  []bool   // flag[col]: a queen stands in column col
+	d1    []bool   // d1[row-col+n-1]: a queen stands on that diagonal
+	d2    []bool   // d2[row+col]: a queen stands on that anti-diagonal
+}
+
+// runFlags searches the n×n board with occupancy flags.
+func runFlags(t *tracer, n int) {
+	b := &flagsBoard{
+		t:     t,
+		n:     n,
+		place: make(Solution, n),
+		flag:  make([]bool, n),
+		d1:    make([]bool, 2*n-1),
+		d2:    make([]bool, 2*n-1),
+	}
+	b.generate(0)
+}
+
+// generate tries every column of row in turn; for each free one it
+// occupies the column and both diagonals, goes on with the next row, and
+// frees them again when it comes back.
+func (b *flagsBoard) generate(row int) {
+	t, n := b.t, b.n
+	placed := false
+	for col := 0; col < n && !t.stop; col++ {
+		t.Checks++
+		free := !b.flag[col] && !b.d1[row-col+n-1] && !b.d2[row+col]
+		t.try(b.place, row, col, free)
+		if !free {
+			continue
+		}
+		placed = true
+		b.place[row] = col
+		b.flag[col], b.d1[row-col+n-1], b.d2[row+col] = true, true, true
+		t.place(row, col)
+		if row < n-1 {
+			b.generate(row + 1)
+		} else {
+			t.solution(b.place)
+		}
+		b.flag[col], b.d1[row-col+n-1], b.d2[row+col] = false, false, false
+		t.remove(row, col)
+	}
+	if !placed {
+		t.deadEnd(row)
+	}
+}
