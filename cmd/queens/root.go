@@ -60,6 +60,7 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 	root.AddCommand(
 		newCountCmd(io),
 		newServeCmd(io),
+		newSolveCmd(io),
 	)
 	return root
 }
