@@ -1,60 +1,276 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/checkpoint"
+	"github.com/queenslab/queens/internal/plan"
+	"github.com/queenslab/queens/internal/progress"
 )
 
+// countFlags are the flags of the count command.
+type countFlags struct {
+	algo       string
+	workers    int
+	checkpoint string
+	asJSON     bool
+	quiet      bool
+}
+
+// countOutcome is what a count prints.
+type countOutcome struct {
+	queens.Result
+	checkpoint string // the checkpoint file; "" when there is none
+	units      int    // the work units of the count, with a checkpoint
+	resumed    int    // the units of them taken from the checkpoint
+}
+
 func newCountCmd(io streams) *cobra.Command {
-	var (
-		algo    string
-		workers int
-		asJSON  bool
-	)
+	var f countFlags
 	cmd := &cobra.Command{
 		Use:   "count N",
 		Short: "Count the solutions of the N×N board",
 		Long: `Count the solutions of the N×N board: the total, and the unique ones,
-counting solutions that are rotations or reflections of each other once.`,
+counting solutions that are rotations or reflections of each other once.
+It prints the nodes of the search (the queens it placed) and the time.
+
+The count is split into work units, counted on all cores. On a terminal,
+a progress bar on stderr shows the units done, the rate, the elapsed time
+and an estimate of the time left; --quiet hides it.
+
+With --checkpoint FILE, each finished unit is recorded in FILE at once
+(synced to disk within a tenth of a second). When the count is stopped by
+Ctrl-C, a kill or a crash, the same command resumes it: the units in FILE
+are not counted again, and the total is the same as that of an unbroken
+count. A checkpoint of another N, or of another version of the work
+units, is refused. The file is kept when the count ends, as a record of
+it; running the command again then prints the result at once. Delete the
+file to count from the start.`,
 		Example: `  queens count 8
-  queens count 16 --json`,
+  queens count 16 --json
+  queens count 18 --checkpoint c18.ckpt    # Ctrl-C, then the same again to resume`,
 		Args: sizeArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := parseN(args[0], queens.MaxN)
 			if err != nil {
 				return err
 			}
-			res, err := queens.Count(cmd.Context(), n, queens.Options{Algorithm: algo, Workers: workers})
+			if err := f.check(); err != nil {
+				return err
+			}
+			var c countOutcome
+			switch {
+			case f.checkpoint != "":
+				c, err = countCheckpointed(cmd.Context(), n, f, io)
+			default:
+				c, err = countLocal(cmd.Context(), n, f, io)
+			}
 			if err != nil {
-				return libraryError(err)
+				return err
 			}
-			if asJSON {
-				return json.NewEncoder(io.out).Encode(countJSON(res))
-			}
-			_, err = fmt.Fprintf(io.out, "N=%d: %s solutions, %s unique\nnodes: %s\ntime: %s\n",
-				n, res.Total, res.Unique, res.Nodes, millis(res.Elapsed))
-			return err
+			return c.print(io.out, f.asJSON)
 		},
 	}
-	cmd.Flags().StringVar(&algo, "algo", "", "algorithm that counts (see 'queens bench'); default the fastest")
-	cmd.Flags().IntVar(&workers, "workers", 0, "number of counting goroutines; 0 means one per CPU")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().StringVar(&f.algo, "algo", "", "algorithm that counts (see 'queens bench'); default the fastest")
+	cmd.Flags().IntVar(&f.workers, "workers", 0, "number of counting goroutines; 0 means one per CPU")
+	cmd.Flags().StringVar(&f.checkpoint, "checkpoint", "", "record finished work units in `FILE`, and resume from it")
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "show no progress bar")
 	return cmd
+}
+
+// check checks the flags that need no count to be checked.
+func (f countFlags) check() error {
+	if f.workers < 0 {
+		return usageError(fmt.Errorf("--workers must be 0 (one per CPU) or more, got %d", f.workers), "")
+	}
+	if _, err := queens.LookupAlgorithm(f.algo); err != nil {
+		return libraryError(err)
+	}
+	if f.checkpoint != "" && f.algo != "" {
+		if fast, _ := queens.LookupAlgorithm(""); f.algo != fast.Name {
+			return usageError(fmt.Errorf("--checkpoint works with the fast engine only, not --algo %s", f.algo), "drop --algo")
+		}
+	}
+	return nil
+}
+
+// countLocal counts through the library, with a progress bar on a
+// terminal.
+func countLocal(ctx context.Context, n int, f countFlags, io streams) (countOutcome, error) {
+	opts := queens.Options{Algorithm: f.algo, Workers: f.workers}
+	var (
+		bar     *progress.Bar
+		started bool
+		shown   int
+	)
+	if !f.quiet {
+		start := time.Now()
+		opts.Progress = func(p queens.Progress) {
+			if !started {
+				bar, started = progress.New(io.errOut, p.Units, 0, start), true
+			}
+			bar.Add(p.UnitsDone - shown)
+			shown = p.UnitsDone
+		}
+	}
+	res, err := queens.Count(ctx, n, opts)
+	bar.Stop()
+	if err != nil {
+		return countOutcome{}, libraryError(err)
+	}
+	return countOutcome{Result: res}, nil
+}
+
+// countCheckpointed counts the units of the plan that the checkpoint does
+// not hold yet, recording each in it as it is done, and adds them to those
+// it holds.
+func countCheckpointed(ctx context.Context, n int, f countFlags, io streams) (countOutcome, error) {
+	p, err := plan.New(n)
+	if err != nil {
+		return countOutcome{}, usageError(err, "")
+	}
+	cp, err := checkpoint.Open(f.checkpoint, checkpoint.Header{N: n, PlanVersion: p.Version, Fingerprint: p.Fingerprint(), Units: len(p.Units)})
+	if err != nil {
+		return countOutcome{}, checkpointError(err, f.checkpoint)
+	}
+	defer cp.Close()
+	if cp.Torn() > 0 && !f.quiet {
+		fmt.Fprintf(io.errOut, "queens: note: dropped the incomplete last record of %s; its unit is counted again\n", f.checkpoint)
+	}
+
+	fast, _ := queens.LookupAlgorithm("")
+	c := countOutcome{Result: queens.Result{N: n, Algorithm: fast.Name}, checkpoint: f.checkpoint, units: len(p.Units)}
+	add := func(r plan.Result) {
+		c.Total = c.Total.Add64(r.Total)
+		c.Unique = c.Unique.Add64(r.Unique)
+		c.Nodes = c.Nodes.Add64(r.Nodes)
+	}
+	for _, r := range cp.Records() {
+		add(plan.Result(r))
+	}
+	c.resumed = len(cp.Records())
+
+	start := time.Now()
+	var bar *progress.Bar
+	if !f.quiet {
+		bar = progress.New(io.errOut, c.units, c.resumed, start)
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var writeErr error
+	done := c.resumed
+	err = p.Run(runCtx, plan.RunOptions{
+		Workers: f.workers,
+		Skip: func(unit int) bool {
+			_, ok := cp.Done(unit)
+			return ok
+		},
+		OnResult: func(r plan.Result) {
+			if writeErr != nil {
+				return
+			}
+			if writeErr = cp.Append(checkpoint.Record(r)); writeErr != nil {
+				cancel()
+				return
+			}
+			add(r)
+			done++
+			bar.Add(1)
+		},
+	})
+	c.Elapsed = time.Since(start)
+	bar.Stop()
+	closeErr := cp.Close()
+	switch {
+	case writeErr != nil:
+		return c, writeErr
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return c, &exitError{code: exitInterrupted, err: err,
+			hint: fmt.Sprintf("%d of %d units are saved; resume with: queens count %d --checkpoint %s", done, c.units, n, shellQuote(f.checkpoint))}
+	case err != nil:
+		return c, err
+	case closeErr != nil:
+		return c, closeErr
+	case done != c.units:
+		return c, fmt.Errorf("internal error: the count ended with %d of %d units done", done, c.units)
+	}
+	return c, nil
+}
+
+// checkpointError gives an error of checkpoint.Open its exit code and a
+// hint.
+func checkpointError(err error, path string) error {
+	var hint string
+	switch {
+	case errors.Is(err, checkpoint.ErrMismatch):
+		hint = fmt.Sprintf("use another checkpoint file for this count, or delete %s to count from the start", shellQuote(path))
+	case errors.Is(err, checkpoint.ErrCorrupt), errors.Is(err, checkpoint.ErrConflict):
+		hint = fmt.Sprintf("the file was changed after it was written; delete %s to count from the start", shellQuote(path))
+	case errors.Is(err, checkpoint.ErrNotCheckpoint):
+		hint = "give the name of a new file, or of a checkpoint of this count; queens does not overwrite other files"
+	case errors.Is(err, checkpoint.ErrLocked):
+		hint = "another 'queens count' is using it; wait for it to end or stop it"
+	default:
+		hint = "--checkpoint needs the path of a file in a writable directory"
+	}
+	return usageError(err, hint)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// print writes the outcome: a few lines of text, or one JSON object.
+func (c countOutcome) print(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(c.json())
+	}
+	_, err := fmt.Fprintf(w, "N=%d: %s solutions, %s unique\nnodes: %s\ntime: %s\n",
+		c.N, c.Total, c.Unique, c.Nodes, millis(c.Elapsed))
+	if err == nil && c.checkpoint != "" {
+		_, err = fmt.Fprintf(w, "checkpoint: %s, %d of %d units from earlier runs\n", c.checkpoint, c.resumed, c.units)
+	}
+	return err
 }
 
 // countResult is the JSON form of a count.
 type countResult struct {
-	N         int            `json:"n"`
-	Total     queens.Uint128 `json:"total"`
-	Unique    queens.Uint128 `json:"unique"`
-	Nodes     queens.Uint128 `json:"nodes"`
-	Millis    float64        `json:"elapsed_ms"`
-	Algorithm string         `json:"algorithm"`
+	N          int             `json:"n"`
+	Total      queens.Uint128  `json:"total"`
+	Unique     queens.Uint128  `json:"unique"`
+	Nodes      queens.Uint128  `json:"nodes"`
+	Millis     float64         `json:"elapsed_ms"`
+	Algorithm  string          `json:"algorithm"`
+	Checkpoint *checkpointJSON `json:"checkpoint,omitempty"`
+}
+
+// checkpointJSON is the JSON form of the checkpoint of a count.
+type checkpointJSON struct {
+	File    string `json:"file"`
+	Units   int    `json:"units"`   // the work units of the count
+	Resumed int    `json:"resumed"` // the units taken from the file
+}
+
+func (c countOutcome) json() countResult {
+	r := countJSON(c.Result)
+	if c.checkpoint != "" {
+		r.Checkpoint = &checkpointJSON{File: c.checkpoint, Units: c.units, Resumed: c.resumed}
+	}
+	return r
 }
 
 func countJSON(r queens.Result) countResult {
