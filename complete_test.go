@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -166,6 +167,52 @@ func TestCountCompletionsPairs(t *testing.T) {
 	}
 	if pairs != 1288 { // 2016 pairs of squares, 728 of them attacking
 		t.Errorf("%d non-attacking pairs on 8×8, want 1288", pairs)
+	}
+}
+
+// TestCompleteRandomPresets checks random sets of presets on small boards
+// against brute force over all solutions.
+func TestCompleteRandomPresets(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 4; n <= 11; n++ {
+		var all []Solution
+		seq, _ := Solutions(n)
+		for s := range seq {
+			all = append(all, s.Clone())
+		}
+		for range 100 {
+			var presets []Square
+			for k := 1 + rng.IntN(4); len(presets) < k; {
+				q := Square{rng.IntN(n), rng.IntN(n)}
+				if CheckPresets(n, append(presets, q)) == nil {
+					presets = append(presets, q)
+				} else if rng.IntN(8) == 0 {
+					break // a crowded small board may have no room left
+				}
+			}
+			var want uint64
+			for _, s := range all {
+				if contains(s, presets) {
+					want++
+				}
+			}
+			got, err := CountCompletions(ctx, n, presets)
+			if err != nil || got != want {
+				t.Errorf("n=%d: CountCompletions(%v) = %d, %v; want %d", n, presets, got, err, want)
+			}
+			s, err := Complete(ctx, n, presets)
+			if want == 0 {
+				if !errors.Is(err, ErrNoSolution) {
+					t.Errorf("n=%d: Complete(%v) = %v, %v; want ErrNoSolution", n, presets, s, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("n=%d: Complete(%v): %v", n, presets, err)
+			}
+			checkCompletion(t, n, presets, s)
+		}
 	}
 }
 
