@@ -26,6 +26,20 @@ func IsTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// minWidth is the narrowest terminal a bar is drawn on.
+const minWidth = 40
+
+// wideTerminal reports whether w is a terminal at least minWidth columns
+// wide. A terminal that does not tell its size, as some pseudo-terminals
+// do not, reports width 0.
+func wideTerminal(w io.Writer) bool {
+	if !IsTerminal(w) {
+		return false
+	}
+	width, _, err := term.GetSize(int(w.(*os.File).Fd()))
+	return err == nil && width >= minWidth
+}
+
 // Bar is a progress bar of work units. The methods of a nil *Bar do
 // nothing, so code that reports progress needs no check of whether a bar
 // is shown.
@@ -40,10 +54,11 @@ type Bar struct {
 
 // New shows a bar of units work units on w, done of which were finished
 // before start (for instance by an earlier run that a checkpoint
-// recorded); a zero start means now. When w is not a terminal, or there
-// are no units, New returns nil: a bar that draws nothing.
+// recorded); a zero start means now. When w is not a terminal (or one
+// narrower than 40 columns), or there are no units, New returns nil: a bar
+// that draws nothing.
 func New(w io.Writer, units, done int, start time.Time) *Bar {
-	if units <= 0 || !IsTerminal(w) {
+	if units <= 0 || !wideTerminal(w) {
 		return nil
 	}
 	return newBar(w, units, done, start)
