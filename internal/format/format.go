@@ -1,0 +1,194 @@
+// Package format writes N-queens solutions in the forms people and programs
+// read them in — boards, 0/1 matrices, lines of columns, sentences, JSON,
+// CSV, chess FEN and SVG pictures — and reads them back for checking.
+//
+// A [Writer] streams: it keeps no solution once Write returns (but for
+// svg, which draws one picture) and buffers its output, so that writing
+// millions of solutions costs little more than finding them. A [Reader]
+// reads the line formats back, recognising the format of each line or
+// block by itself.
+package format
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/queenslab/queens"
+)
+
+// ErrUnknownFormat is wrapped by the error of [New] for a name that is not
+// one of [Names].
+var ErrUnknownFormat = errors.New("unknown format")
+
+// ErrTooMany is wrapped by the error of a Writer given more solutions than
+// its format can hold: svg draws at most [MaxSVGBoards] boards.
+var ErrTooMany = errors.New("too many solutions for the format")
+
+// Options tune a [Writer]. The zero value writes columns counted from 1.
+type Options struct {
+	// N is the board size when it is known in advance, or 0. With it, New
+	// refuses a size the format cannot show (fen needs 8) and the csv
+	// header is written even when no solution follows.
+	N int
+	// ZeroBased counts columns from 0 in the cols and csv formats. The
+	// json format always counts from 0, as the library does; the human
+	// formats always count from 1.
+	ZeroBased bool
+	// Unique tells that the solutions are one per symmetry class: the
+	// total line of the human formats then reads "12 unique solutions".
+	Unique bool
+}
+
+// Writer writes solutions in one format.
+type Writer interface {
+	// Write writes the solution s, numbered index (counted from 1). The
+	// writer does not keep s. It returns the first error of the
+	// underlying writer, and keeps returning it.
+	Write(index uint64, s queens.Solution) error
+	// Close writes what ends the output, such as the total line of the
+	// human formats, and flushes the buffer. It does not close the
+	// underlying writer.
+	Close() error
+}
+
+// formats is the table of formats, in the order of [Names].
+var formats = []struct {
+	name, help string
+	new        func(o *out, opts Options) (Writer, error)
+}{
+	{"board", "a board of Q and . per solution, numbered, then the total", newBoard},
+	{"matrix", "a 0/1 grid per solution (1 is a queen), numbered, then the total", newMatrix},
+	{"cols", "one line per solution and nothing else: the column of the queen in each row, counted from 1 (from 0 with --base 0)", newCols},
+	{"sentences", "one sentence per solution (queen 1 in row 1, column 1; …), numbered, then the total", newSentences},
+	{"json", `one JSON object per line, {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}; its columns always count from 0`, newJSON},
+	{"csv", "a header index,c1,…,cN, then one row per solution; columns count from 1 (from 0 with --base 0)", newCSV},
+	{"fen", "one chess FEN per line, white queens, rank 8 first: pastes into any board editor (8×8 only)", newFEN},
+	{"svg", fmt.Sprintf("one SVG picture: the board, or a grid of numbered boards (at most %d)", MaxSVGBoards), newSVG},
+}
+
+// Names returns the names of the formats, the default one ("cols") not
+// singled out: board, matrix, cols, sentences, json, csv, fen, svg.
+func Names() []string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.name
+	}
+	return names
+}
+
+// Describe returns a one-line description of the named format, or "" for
+// an unknown name.
+func Describe(name string) string {
+	for _, f := range formats {
+		if f.name == name {
+			return f.help
+		}
+	}
+	return ""
+}
+
+// New returns a Writer of the named format that writes to w. It returns an
+// error wrapping [ErrUnknownFormat] for an unknown name, and one wrapping
+// [queens.ErrSize] when opts.N is a size the format cannot show.
+func New(name string, w io.Writer, opts Options) (Writer, error) {
+	for _, f := range formats {
+		if f.name == name {
+			return f.new(&out{w: w, buf: make([]byte, 0, flushAt+4096)}, opts)
+		}
+	}
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownFormat, name, joinNames())
+}
+
+func joinNames() string {
+	b := []byte(nil)
+	for i, n := range Names() {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, n...)
+	}
+	return string(b)
+}
+
+// flushAt is the size at which a writer hands its buffer to the underlying
+// writer. It is at least the buffer of an outfile or bufio.Writer, so
+// that these pass it on without copying.
+const flushAt = 64 << 10
+
+// out is the buffer every writer appends to.
+type out struct {
+	w     io.Writer
+	buf   []byte
+	err   error
+	count uint64 // solutions written
+}
+
+// flush writes the buffer out and empties it.
+func (o *out) flush() error {
+	if o.err == nil && len(o.buf) > 0 {
+		_, o.err = o.w.Write(o.buf)
+	}
+	o.buf = o.buf[:0]
+	return o.err
+}
+
+// done writes the buffer out after a solution has been appended to it.
+func (o *out) done() error {
+	o.count++
+	if len(o.buf) >= flushAt {
+		return o.flush()
+	}
+	return o.err
+}
+
+var errEmpty = errors.New("format: a solution needs at least one queen")
+
+// check returns the error Write should return before writing s.
+func (o *out) check(s queens.Solution) error {
+	if o.err != nil {
+		return o.err
+	}
+	if len(s) == 0 {
+		return errEmpty
+	}
+	return nil
+}
+
+// totalLine appends the closing line of the human formats: "92 solutions".
+func totalLine(b []byte, count uint64, unique bool) []byte {
+	b = strconv.AppendUint(b, count, 10)
+	if unique {
+		b = append(b, " unique"...)
+	}
+	b = append(b, " solution"...)
+	if count != 1 {
+		b = append(b, 's')
+	}
+	return append(b, '\n')
+}
+
+// digitTable returns the decimal strings of from..from+n-1, each followed
+// by a space.
+func digitTable(from, n int) []string {
+	t := make([]string, n)
+	for i := range t {
+		t[i] = strconv.Itoa(from+i) + " "
+	}
+	return t
+}
+
+// maxTable bounds the tables of digit strings: larger boards, which only
+// the constructions can solve, format their numbers one by one.
+const maxTable = 4096
+
+// grow extends t, the table for base, to cover the columns of a board of
+// size n.
+func grow(t []string, base, n int) []string {
+	if n <= len(t) || len(t) >= maxTable {
+		return t
+	}
+	return slices.Concat(t, digitTable(base+len(t), min(n, maxTable)-len(t)))
+}

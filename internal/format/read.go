@@ -1,0 +1,647 @@
+package format
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/queenslab/queens"
+)
+
+// ReadOptions tune a [Reader].
+type ReadOptions struct {
+	// ZeroBased reads the columns of cols and csv lines as counted from 0
+	// instead of 1. JSON columns always count from 0, and those of the
+	// other formats are fixed by the format.
+	ZeroBased bool
+}
+
+// Placement is a placement of queens read by a [Reader].
+type Placement struct {
+	// Line is the number of the line, counted from 1, on which the
+	// placement starts.
+	Line int
+	// Format names the format it was written in: cols, csv, json, fen,
+	// sentences, board (Q or x for a queen) or matrix (1 for a queen).
+	Format string
+	// Queens holds the column of the queen in each row, counted from 0,
+	// as the library does; it may stand off the board. The Reader reuses
+	// its memory for the next placement. It is nil when Err is set.
+	Queens queens.Solution
+	// Err is set, to a [*RowError], when the placement cannot be a
+	// solution because a row holds no queen or more than one.
+	Err error
+}
+
+// RowError reports a row of a placement that does not hold exactly one
+// queen. It wraps [queens.ErrInvalid].
+type RowError struct {
+	Row    int // the row, counted from 0; the message counts from 1
+	Queens int // the number of queens in it
+}
+
+// Error returns a sentence such as "row 3 holds 2 queens".
+func (e *RowError) Error() string {
+	if e.Queens == 0 {
+		return fmt.Sprintf("row %d holds no queen", e.Row+1)
+	}
+	return fmt.Sprintf("row %d holds %d queens", e.Row+1, e.Queens)
+}
+
+// Unwrap returns [queens.ErrInvalid].
+func (e *RowError) Unwrap() error { return queens.ErrInvalid }
+
+// SyntaxError reports input that a Reader cannot read.
+type SyntaxError struct {
+	Line int    // the line, counted from 1
+	Msg  string // what is wrong with it
+}
+
+// Error returns the message with its line number: "line 7: ...".
+func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// Reader reads placements of queens, one after another, from text in the
+// line formats that [Writer] writes: cols and csv lines, JSON lines, FEN
+// lines, sentences, and board or matrix blocks (rows of Q and ., of x and
+// 0, or of 1 and 0). It recognises the format of every line or block by
+// itself, so that formats may be mixed. It skips blank lines, lines that
+// begin with #, "Solution k" headers, csv headers and total lines such as
+// "92 solutions". A line of a single number is a line of one column, even
+// the "  1" of a 1×1 matrix.
+//
+// A Reader streams: it keeps one placement at a time, reads cols and csv
+// lines of any length without holding the line, and takes time and
+// memory proportional to the board size per placement. Board and matrix
+// blocks take the space of the board, N² cells.
+type Reader struct {
+	br    *bufio.Reader
+	base  int
+	line  int // the number of the line read last
+	p     Placement
+	nums  []int  // the numbers of the line being read; the columns of p
+	text  []byte // the whole line, for the formats that need it
+	cells []byte // one row of a board, white space removed
+	err   error  // sticky: the first error returned
+
+	// The board or matrix block being read, if rows > 0.
+	grid      []byte // the cells of its rows so far
+	gridWidth int
+	gridRows  int
+	gridLine  int // the line it starts on
+
+	csvFields int   // the fields of the last csv header, or 0
+	counts    []int // queens per row, for the sentences format
+}
+
+// NewReader returns a Reader of placements from r.
+func NewReader(r io.Reader, opts ReadOptions) *Reader {
+	rd := &Reader{br: bufio.NewReaderSize(r, 64<<10), base: 1}
+	if opts.ZeroBased {
+		rd.base = 0
+	}
+	return rd
+}
+
+// Next reads the next placement. At the end of the input it returns
+// io.EOF; for input it cannot read, a [*SyntaxError]. After an error it
+// returns the same error again. The placement and its Queens are valid
+// until the next call.
+func (r *Reader) Next() (*Placement, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	p, err := r.next()
+	if err != nil {
+		r.err = err
+		return nil, err
+	}
+	return p, nil
+}
+
+func (r *Reader) syntax(line int, format string, args ...any) error {
+	return &SyntaxError{Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// chunk returns the next piece of the current line, without its line
+// end: at most the size of the buffer. more reports that the line goes
+// on. At the end of the input it returns io.EOF and no bytes. The bytes
+// are valid until the next read.
+func (r *Reader) chunk() (b []byte, more bool, err error) {
+	b, err = r.br.ReadSlice('\n')
+	switch {
+	case err == nil:
+		return b[:len(b)-1], false, nil
+	case err == bufio.ErrBufferFull:
+		return b, true, nil
+	case err == io.EOF && len(b) > 0:
+		return b, false, nil
+	}
+	return nil, false, err
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f' }
+
+func trimLeft(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+func trimRight(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// restOfLine appends the rest of the current line to r.text, after t, the
+// part read so far.
+func (r *Reader) restOfLine(t []byte, more bool) ([]byte, error) {
+	r.text = append(r.text[:0], t...)
+	for more {
+		var b []byte
+		var err error
+		b, more, err = r.chunk()
+		if err != nil {
+			return nil, err
+		}
+		r.text = append(r.text, b...)
+	}
+	return trimRight(r.text), nil
+}
+
+// The kinds of line a Reader tells apart.
+const (
+	kindSkip = iota // header, total line, comment
+	kindNumbers
+	kindJSON
+	kindFEN
+	kindSentences
+	kindGrid
+	kindUnknown
+)
+
+func (r *Reader) next() (*Placement, error) {
+	for {
+		t, more, err := r.chunk()
+		if err == io.EOF {
+			if r.gridRows > 0 {
+				return nil, r.unfinishedBoard()
+			}
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, err
+		}
+		r.line++
+		if r.line == 1 {
+			t = bytes.TrimPrefix(t, []byte("\xef\xbb\xbf")) // a byte order mark
+		}
+		t = trimLeft(t)
+		for len(t) == 0 && more { // a long run of white space
+			if t, more, err = r.chunk(); err != nil {
+				return nil, err
+			}
+			t = trimLeft(t)
+		}
+		if !more {
+			t = trimRight(t)
+		}
+		kind := classify(t, more)
+		if r.gridRows > 0 && kind != kindGrid {
+			return nil, r.unfinishedBoard()
+		}
+		switch kind {
+		case kindSkip:
+			csv := hasWord(t, "index,") || bytes.EqualFold(t, []byte("index"))
+			fields := bytes.Count(t, []byte(",")) + 1
+			for more { // the rest of a long header or comment
+				if t, more, err = r.chunk(); err != nil {
+					return nil, err
+				}
+				fields += bytes.Count(t, []byte(","))
+			}
+			if csv {
+				r.csvFields = fields
+			}
+			continue
+		case kindNumbers:
+			return r.numbers(t, more)
+		case kindUnknown:
+			if more {
+				t = t[:min(len(t), 40)]
+			}
+			return nil, r.syntax(r.line, "cannot read %q: not a solution in any format verify knows", abbreviate(t))
+		}
+		line, err := r.restOfLine(t, more)
+		if err != nil {
+			return nil, err
+		}
+		switch kind {
+		case kindJSON:
+			return r.json(line)
+		case kindFEN:
+			return r.fen(line)
+		case kindSentences:
+			return r.sentences(line)
+		}
+		if p, err := r.gridRow(line); p != nil || err != nil {
+			return p, err
+		}
+	}
+}
+
+// abbreviate shortens a long line for an error message.
+func abbreviate(b []byte) string {
+	if len(b) > 40 {
+		return string(b[:37]) + "..."
+	}
+	return string(b)
+}
+
+// classify tells what kind of line t is, from its start when more says
+// it goes on. t has no leading white space, nor trailing when it is the
+// whole line.
+func classify(t []byte, more bool) int {
+	if len(t) == 0 || t[0] == '#' {
+		return kindSkip
+	}
+	switch c := t[0]; {
+	case c == '{':
+		return kindJSON
+	case more:
+		// A long line: only the formats that grow with N.
+		switch {
+		case c >= '0' && c <= '9':
+			return kindNumbers
+		case hasWord(t, "index,"):
+			return kindSkip
+		case hasWord(t, "queen "):
+			return kindSentences
+		case isGridRow(t):
+			return kindGrid
+		}
+		return kindUnknown
+	case bytes.IndexByte(t, '/') >= 0:
+		return kindFEN
+	case hasWord(t, "queen "):
+		return kindSentences
+	case isHeader(t) || isTotal(t):
+		return kindSkip
+	case isGridRow(t):
+		return kindGrid
+	case c >= '0' && c <= '9':
+		return kindNumbers
+	}
+	return kindUnknown
+}
+
+// hasWord reports whether t begins with the lower-case prefix w, in any
+// case.
+func hasWord(t []byte, w string) bool {
+	return len(t) >= len(w) && bytes.EqualFold(t[:len(w)], []byte(w))
+}
+
+// isHeader reports whether t is a "Solution k" header or a csv header.
+func isHeader(t []byte) bool {
+	f := bytes.Fields(t)
+	if bytes.EqualFold(f[0], []byte("solution")) || bytes.EqualFold(f[0], []byte("solution:")) {
+		return len(f) == 1 || len(f) == 2 && isNumber(bytes.TrimSuffix(f[1], []byte(":")))
+	}
+	return hasWord(t, "index,") || bytes.EqualFold(t, []byte("index"))
+}
+
+// isTotal reports whether t is a total line: "92 solutions", "1 unique
+// solution", "no solutions".
+func isTotal(t []byte) bool {
+	f := bytes.Fields(t)
+	if len(f) < 2 || len(f) > 3 || !isNumber(f[0]) && !bytes.EqualFold(f[0], []byte("no")) {
+		return false
+	}
+	if len(f) == 3 && !bytes.EqualFold(f[1], []byte("unique")) {
+		return false
+	}
+	last := f[len(f)-1]
+	return bytes.EqualFold(last, []byte("solution")) || bytes.EqualFold(last, []byte("solutions"))
+}
+
+func isNumber(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// gridCell reports whether c may stand for a square of a board or matrix.
+func gridCell(c byte) bool {
+	switch c {
+	case 'Q', 'q', 'x', 'X', '.', '-', '_', '0', '1':
+		return true
+	}
+	return false
+}
+
+// isGridRow reports whether t is a row of a board or matrix: its cells
+// are Q . x - _ 0 1, with or without spaces between them. A row of only 0
+// and 1 must have at least two cells separated by spaces, so that a line
+// of columns such as "10" or "1" is not taken for one.
+func isGridRow(t []byte) bool {
+	letters, tokens, long := false, 0, false
+	inToken := false
+	for i, c := range t {
+		switch {
+		case isSpace(c):
+			inToken = false
+			continue
+		case !gridCell(c):
+			return false
+		case c != '0' && c != '1':
+			letters = true
+		}
+		if !inToken {
+			tokens++
+			inToken = true
+		} else if i > 0 {
+			long = true
+		}
+	}
+	return letters || tokens >= 2 && !long
+}
+
+// maxDigits bounds the numbers of a cols or csv line.
+const maxDigits = 12
+
+// numbers reads a line of numbers: columns separated by white space, or
+// csv fields separated by commas. t is its start; when more is set, the
+// rest is read in chunks and never held whole.
+func (r *Reader) numbers(t []byte, more bool) (*Placement, error) {
+	line := r.line
+	nums := r.nums[:0]
+	v, digits, commas := 0, 0, 0
+	for {
+		for _, c := range t {
+			if d := c - '0'; d < 10 {
+				if digits == maxDigits {
+					r.nums = nums
+					return nil, r.syntax(line, "number too large in a line of columns")
+				}
+				v = v*10 + int(d)
+				digits++
+				continue
+			}
+			if digits > 0 {
+				nums = append(nums, v)
+				v, digits = 0, 0
+			}
+			switch {
+			case isSpace(c):
+			case c == ',':
+				commas++
+				if len(nums) != commas {
+					r.nums = nums
+					return nil, r.syntax(line, "empty field or stray comma in a csv row")
+				}
+			default:
+				r.nums = nums
+				return nil, r.syntax(line, "unexpected %q in a line of columns", c)
+			}
+		}
+		if !more {
+			break
+		}
+		var err error
+		if t, more, err = r.chunk(); err != nil {
+			r.nums = nums
+			return nil, err
+		}
+	}
+	if digits > 0 {
+		nums = append(nums, v)
+	}
+	r.nums = nums
+	p := &r.p
+	*p = Placement{Line: line, Format: "cols"}
+	if commas > 0 {
+		if len(nums) != commas+1 {
+			return nil, r.syntax(line, "empty field or stray comma in a csv row")
+		}
+		if r.csvFields > 0 && len(nums) != r.csvFields {
+			return nil, r.syntax(line, "csv row has %d fields, its header %d", len(nums), r.csvFields)
+		}
+		p.Format = "csv"
+		nums = nums[1:] // the index
+	}
+	if r.base != 0 {
+		for i := range nums {
+			nums[i] -= r.base
+		}
+	}
+	p.Queens = nums
+	return p, nil
+}
+
+// json reads a line {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}.
+func (r *Reader) json(line []byte) (*Placement, error) {
+	var v struct {
+		N    *int  `json:"n"`
+		Cols []int `json:"cols"`
+	}
+	v.Cols = r.nums[:0]
+	if err := json.Unmarshal(line, &v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, r.syntax(r.line, "bad JSON at byte %d: %v", se.Offset, err)
+		}
+		return nil, r.syntax(r.line, "bad JSON: %v", err)
+	}
+	r.nums = v.Cols[:0]
+	if len(v.Cols) == 0 {
+		return nil, r.syntax(r.line, `JSON object without "cols"`)
+	}
+	if v.N != nil && *v.N != len(v.Cols) {
+		return nil, r.syntax(r.line, `JSON object with "n" %d but %d columns`, *v.N, len(v.Cols))
+	}
+	r.p = Placement{Line: r.line, Format: "json", Queens: v.Cols}
+	return &r.p, nil
+}
+
+// fen reads the piece placement of a FEN, the first field of the line;
+// the fields after it (side to move and so on) are not checked.
+func (r *Reader) fen(line []byte) (*Placement, error) {
+	board := line
+	if i := bytes.IndexAny(line, " \t"); i >= 0 {
+		board = line[:i]
+	}
+	ranks := bytes.Split(board, []byte("/"))
+	if len(ranks) != 8 {
+		return nil, r.syntax(r.line, "a FEN board has 8 ranks, this one %d", len(ranks))
+	}
+	cols := r.nums[:0]
+	var rowErr *RowError
+	for row, rank := range ranks {
+		file, count, col := 0, 0, -1
+		for _, c := range rank {
+			switch {
+			case c >= '1' && c <= '8':
+				file += int(c - '0')
+			case c == 'Q' || c == 'q':
+				if count == 0 {
+					col = file
+				}
+				count++
+				file++
+			case strings.IndexByte("KkRrBbNnPp", c) >= 0:
+				r.nums = cols
+				return nil, r.syntax(r.line, "FEN holds a piece other than a queen: %q", c)
+			default:
+				r.nums = cols
+				return nil, r.syntax(r.line, "unexpected %q in a FEN", c)
+			}
+		}
+		if file != 8 {
+			r.nums = cols
+			return nil, r.syntax(r.line, "FEN rank %d has %d squares, not 8", 8-row, file)
+		}
+		if count != 1 && rowErr == nil {
+			rowErr = &RowError{Row: row, Queens: count}
+		}
+		cols = append(cols, col)
+	}
+	r.nums = cols
+	r.p = Placement{Line: r.line, Format: "fen", Queens: cols}
+	if rowErr != nil {
+		r.p.Queens, r.p.Err = nil, rowErr
+	}
+	return &r.p, nil
+}
+
+// sentences reads "queen 1 in row 1, column 1; queen 2 in row 2, column 5;
+// …", the rows and columns counted from 1.
+func (r *Reader) sentences(line []byte) (*Placement, error) {
+	line = bytes.TrimSuffix(line, []byte("."))
+	clauses := bytes.Split(line, []byte(";"))
+	n := len(clauses)
+	cols := r.nums[:0]
+	counts := r.counts[:0]
+	for range n {
+		cols = append(cols, -1)
+		counts = append(counts, 0)
+	}
+	r.nums, r.counts = cols, counts
+	for _, clause := range clauses {
+		f := bytes.Fields(bytes.ReplaceAll(clause, []byte(","), []byte(" ")))
+		if len(f) != 7 || !bytes.EqualFold(f[0], []byte("queen")) || string(f[2]) != "in" || string(f[3]) != "row" || string(f[5]) != "column" ||
+			!isNumber(f[1]) || !isNumber(f[4]) || !isNumber(f[6]) || len(f[4]) > maxDigits || len(f[6]) > maxDigits {
+			return nil, r.syntax(r.line, "cannot read %q: expected \"queen i in row r, column c\"", abbreviate(bytes.TrimSpace(clause)))
+		}
+		row, _ := strconv.Atoi(string(f[4]))
+		col, _ := strconv.Atoi(string(f[6]))
+		if row >= 1 && row <= n {
+			if counts[row-1] == 0 {
+				cols[row-1] = col - 1
+			}
+			counts[row-1]++
+		}
+	}
+	r.p = Placement{Line: r.line, Format: "sentences", Queens: cols}
+	for row, count := range counts {
+		if count != 1 {
+			r.p.Queens, r.p.Err = nil, &RowError{Row: row, Queens: count}
+			break
+		}
+	}
+	return &r.p, nil
+}
+
+// gridRow adds a row to the board being read, and returns the placement
+// when the board is complete: when it has as many rows as columns.
+func (r *Reader) gridRow(line []byte) (*Placement, error) {
+	cells := r.cells[:0]
+	for _, c := range line {
+		if !isSpace(c) {
+			cells = append(cells, c)
+		}
+	}
+	r.cells = cells
+	if r.gridRows == 0 {
+		r.grid, r.gridWidth, r.gridLine = r.grid[:0], len(cells), r.line
+	} else if len(cells) != r.gridWidth {
+		return nil, r.syntax(r.line, "board row of %d squares after rows of %d", len(cells), r.gridWidth)
+	}
+	r.grid = append(r.grid, cells...)
+	r.gridRows++
+	if r.gridRows < r.gridWidth {
+		return nil, nil
+	}
+	return r.board()
+}
+
+// unfinishedBoard returns the error for a board that ends before it has
+// as many rows as columns.
+func (r *Reader) unfinishedBoard() error {
+	rows, width := r.gridRows, r.gridWidth
+	r.gridRows = 0
+	return r.syntax(r.gridLine, "board of %d rows of %d squares: a board needs as many rows as columns", rows, width)
+}
+
+// board turns the complete board in r.grid into a placement. A board of
+// Q marks queens with Q (the others squares may be . x X 0 - _); a board
+// without Q but with 1 is a matrix, with 1 for a queen and 0 for a free
+// square; and a board with neither marks queens with x, as the counter
+// board of the classic program prints it.
+func (r *Reader) board() (*Placement, error) {
+	n, line := r.gridWidth, r.gridLine
+	r.gridRows = 0
+	g := r.grid
+	hasQ := bytes.ContainsAny(g, "Qq")
+	hasOne := bytes.IndexByte(g, '1') >= 0
+	hasX := bytes.ContainsAny(g, "xX")
+	var isQueen func(c byte) bool
+	format := "board"
+	switch {
+	case hasQ && hasOne:
+		return nil, r.syntax(line, "board marks queens both with Q and with 1")
+	case hasQ:
+		isQueen = func(c byte) bool { return c == 'Q' || c == 'q' }
+	case hasOne && hasX:
+		return nil, r.syntax(line, "matrix holds both 1 and x")
+	case hasOne:
+		isQueen = func(c byte) bool { return c == '1' }
+		format = "matrix"
+	default:
+		isQueen = func(c byte) bool { return c == 'x' || c == 'X' }
+	}
+	cols := r.nums[:0]
+	r.p = Placement{Line: line, Format: format}
+	for row := range n {
+		count, col := 0, -1
+		for i, c := range g[row*n : (row+1)*n] {
+			if isQueen(c) {
+				if count == 0 {
+					col = i
+				}
+				count++
+			}
+		}
+		if count != 1 && r.p.Err == nil {
+			r.p.Err = &RowError{Row: row, Queens: count}
+		}
+		cols = append(cols, col)
+	}
+	r.nums = cols
+	if r.p.Err == nil {
+		r.p.Queens = cols
+	}
+	return &r.p, nil
+}
