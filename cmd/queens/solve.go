@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/format"
 	"github.com/queenslab/queens/internal/outfile"
 )
 
@@ -91,14 +92,14 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
 	fl.StringVar(&f.with, "with", "", "preset queens to complete, such as b4,d5 or 5:2,4:4")
 	fl.BoolVar(&f.count, "count", false, "count the completions of --with (or all solutions) instead of printing one")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up after this long, such as 30s (default no limit)")
-	fl.StringVar(&f.format, "format", "", "output format (default board up to N = 64, cols above)")
-	fl.IntVar(&f.base, "base", 1, "count rows and columns from 0 or 1 in the output")
+	fl.StringVar(&f.format, "format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default board up to N = 64, cols above)")
+	fl.IntVar(&f.base, "base", 1, "count columns from 0 or 1 in the cols and csv formats")
 	fl.StringVarP(&f.output, "output", "o", "", "write the result to `FILE` instead of standard output")
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp
 	})
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return formatNames(), cobra.ShellCompDirectiveNoFileComp
+		return format.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
 }
@@ -297,69 +298,38 @@ func writeResult(std streams, path string, write func(io.Writer) error) error {
 	return out.Commit()
 }
 
-// formatNames lists the output formats of solve.
-func formatNames() []string { return []string{"board", "cols"} }
+// drawsBoard reports whether the format draws every square of the board,
+// N² characters or more, and so cannot serve large N.
+func drawsBoard(name string) bool {
+	return name == "board" || name == "matrix" || name == "svg"
+}
 
 // checkFormat returns a usage error unless the format can print a
 // solution of the n×n board.
 func checkFormat(name string, n int) error {
-	switch name {
-	case "cols":
-		return nil
-	case "board":
-		if n > maxDrawN {
-			return usageError(fmt.Errorf("--format %s draws all N² squares: it works up to N = %d, got %d", name, maxDrawN, n), "use --format cols")
+	if _, err := format.New(name, io.Discard, format.Options{N: n}); err != nil {
+		hint := "formats: " + strings.Join(format.Names(), ", ")
+		if errors.Is(err, queens.ErrSize) {
+			hint = "use another --format, such as cols"
 		}
-		return nil
+		return usageError(err, hint)
 	}
-	return usageError(fmt.Errorf("unknown format %q", name), "formats: "+strings.Join(formatNames(), ", "))
-}
-
-// writeSolution writes s in the format.
-func writeSolution(w io.Writer, format string, base int, s queens.Solution) error {
-	if format == "cols" {
-		return writeCols(w, base, s)
-	}
-	line := make([]byte, 0, 2*len(s)+1)
-	for _, c := range s {
-		line = line[:0]
-		for col := range len(s) {
-			if col > 0 {
-				line = append(line, ' ')
-			}
-			if col == c {
-				line = append(line, 'Q')
-			} else {
-				line = append(line, '.')
-			}
-		}
-		line = append(line, '\n')
-		if _, err := w.Write(line); err != nil {
-			return err
-		}
+	if drawsBoard(name) && n > maxDrawN {
+		return usageError(fmt.Errorf("--format %s draws all N² squares: it works up to N = %d, got %d", name, maxDrawN, n), "use --format cols")
 	}
 	return nil
 }
 
-// writeCols writes s as one line of columns counted from base, separated
-// by spaces, in chunks: the line of a ten-million-queen solution is about
-// 78 MB, and it never exists in memory whole.
-func writeCols(w io.Writer, base int, s queens.Solution) error {
-	const chunk = 1 << 16
-	buf := make([]byte, 0, chunk+32)
-	for i, c := range s {
-		if i > 0 {
-			buf = append(buf, ' ')
-		}
-		buf = strconv.AppendInt(buf, int64(c+base), 10)
-		if len(buf) >= chunk {
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
-		}
+// writeSolution writes s as solution 1 in the format, counting from base
+// where the format lets it choose. The writers stream: even the cols line
+// of ten million queens goes out in chunks.
+func writeSolution(w io.Writer, name string, base int, s queens.Solution) error {
+	fw, err := format.New(name, w, format.Options{N: len(s), ZeroBased: base == 0})
+	if err != nil {
+		return usageError(err, "")
 	}
-	buf = append(buf, '\n')
-	_, err := w.Write(buf)
-	return err
+	if err := fw.Write(1, s); err != nil {
+		return err
+	}
+	return fw.Close()
 }

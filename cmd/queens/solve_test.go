@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/format"
 )
 
 // solveRun runs the command line and returns what it printed and its exit
@@ -60,6 +61,31 @@ func TestSolveFirst(t *testing.T) {
 	}
 	if !slices.Equal(cols, []int{1, 5, 8, 6, 3, 7, 2, 4}) {
 		t.Errorf("solve 8 printed the board\n%s\nwith queens in columns %v", out, cols)
+	}
+}
+
+func TestSolveFormats(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range format.Names() {
+		out, errOut, code := solveRun(t, ctx, "solve", "8", "--with", "b4,d5", "--format", name)
+		if code != 0 || out == "" || errOut != "" {
+			t.Errorf("solve 8 --format %s = %q, %q, exit %d", name, out, errOut, code)
+		}
+	}
+	// FEN lists rank 8 first: the queen on b4 is on the fifth rank listed,
+	// the one on d5 on the fourth.
+	out, _, _ := solveRun(t, ctx, "solve", "8", "--with", "b4,d5", "--format", "fen")
+	ranks := strings.Split(strings.Fields(out)[0], "/")
+	if len(ranks) != 8 || ranks[4] != "1Q6" || ranks[3] != "3Q4" {
+		t.Errorf("solve 8 --with b4,d5 --format fen = %q: want 1Q6 on rank 4 and 3Q4 on rank 5", out)
+	}
+	out, _, _ = solveRun(t, ctx, "solve", "8", "--with", "b4,d5", "--format", "json")
+	if !strings.Contains(out, `"cols":[4,0,7,3,1,6,2,5]`) {
+		t.Errorf("solve 8 --with b4,d5 --format json = %q", out)
+	}
+	_, errOut, code := solveRun(t, ctx, "solve", "9", "--format", "fen")
+	if code != exitUsage || !strings.Contains(errOut, "8×8") {
+		t.Errorf("solve 9 --format fen: exit %d, %q; want exit 2", code, errOut)
 	}
 }
 
