@@ -59,6 +59,8 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 	})
 	root.AddCommand(
 		newCountCmd(io),
+		newListCmd(io),
+		newVerifyCmd(io),
 		newServeCmd(io),
 		newSolveCmd(io),
 	)

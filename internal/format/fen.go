@@ -14,9 +14,16 @@ type fenWriter struct{ *out }
 // fenRanks[c] is the FEN of a rank with a queen on file c.
 var fenRanks = [8]string{"Q7", "1Q6", "2Q5", "3Q4", "4Q3", "5Q2", "6Q1", "7Q"}
 
+// sizeError reports a board size that a format cannot show. It wraps
+// [queens.ErrSize], and its message stands on its own.
+type sizeError struct{ msg string }
+
+func (e *sizeError) Error() string { return e.msg }
+func (e *sizeError) Unwrap() error { return queens.ErrSize }
+
 // errFEN returns the error of a board size FEN cannot show.
 func errFEN(n int) error {
-	return fmt.Errorf("%w: fen describes an 8×8 chess board, not %d×%d", queens.ErrSize, n, n)
+	return &sizeError{fmt.Sprintf("fen describes an 8×8 chess board, not %d×%d", n, n)}
 }
 
 func newFEN(o *out, opts Options) (Writer, error) {
