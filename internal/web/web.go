@@ -133,18 +133,31 @@ type server struct {
 // Handler returns the handler of the page and the API, bounded by opts. It
 // returns an error wrapping [ErrOptions] for options out of range.
 func Handler(opts Options) (http.Handler, error) {
+	s, err := newServer(opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.handler(), nil
+}
+
+// newServer checks the options and makes the shared state of the handlers.
+func newServer(opts Options) (*server, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
 	}
-	s := &server{
+	return &server{
 		opts:   opts,
 		counts: make(chan struct{}, opts.MaxCounts),
 		traces: make(chan struct{}, opts.MaxTraces),
-	}
+	}, nil
+}
+
+// handler routes the requests to the page and the API.
+func (s *server) handler() http.Handler {
 	assets, err := fs.Sub(staticFiles, "static")
 	if err != nil {
-		return nil, err
+		panic(err) // the embedded tree always has the directory
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/api/algorithms", get(s.algorithms))
@@ -156,11 +169,11 @@ func Handler(opts Options) (http.Handler, error) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no such API endpoint: %s", r.URL.Path))
 	})
 	mux.Handle("/", get(http.FileServerFS(assets).ServeHTTP))
-	var h http.Handler = headers(mux)
-	if opts.LoopbackOnly {
+	h := headers(mux)
+	if s.opts.LoopbackOnly {
 		h = loopbackOnly(h)
 	}
-	return h, nil
+	return h
 }
 
 // NewServer returns an HTTP server for addr that serves h with timeouts
