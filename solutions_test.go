@@ -199,3 +199,69 @@ func BenchmarkSolutions(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(count), "ns/solution")
 }
+
+// prefixes returns every placement of d queens in d rows of width n,
+// attacking or not, in lexicographic order.
+func prefixes(n, d int) []Solution {
+	out := []Solution{{}}
+	for range d {
+		var next []Solution
+		for _, p := range out {
+			for c := range n {
+				next = append(next, append(p.Clone(), c))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+func TestSolutionsWithPrefix(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		want := reference(n)
+		for d := 0; d <= min(n, 3); d++ {
+			var got []Solution
+			for _, p := range prefixes(n, d) {
+				seq, err := SolutionsWithPrefix(n, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for s := range seq {
+					if !slices.Equal(s[:d], p) {
+						t.Fatalf("n=%d: %v does not begin with %v", n, s, p)
+					}
+					got = append(got, s.Clone())
+				}
+			}
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("n=%d: the listings of the prefixes of %d rows (%d solutions) do not make up the listing (%d)", n, d, len(got), len(want))
+			}
+		}
+		// A whole solution as the prefix yields itself.
+		for _, s := range want {
+			seq, _ := SolutionsWithPrefix(n, s)
+			count := 0
+			for range seq {
+				count++
+			}
+			if count != 1 {
+				t.Fatalf("n=%d: prefix %v, a solution, yields %d solutions", n, s, count)
+			}
+		}
+	}
+	for _, p := range []Solution{{0, 0}, {0, 1}, {-1}, {8}, {3, 1, 3}} {
+		seq, err := SolutionsWithPrefix(8, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s := range seq {
+			t.Errorf("prefix %v yields %v", p, s)
+		}
+	}
+	if _, err := SolutionsWithPrefix(4, Solution{1, 3, 0, 2, 0}); !errors.Is(err, ErrSize) {
+		t.Errorf("prefix longer than the board: error %v", err)
+	}
+	if _, err := SolutionsWithPrefix(33, nil); !errors.Is(err, ErrSize) {
+		t.Errorf("n=33: error %v", err)
+	}
+}
