@@ -288,6 +288,7 @@ func documentationShots(t *testing.T, ctx context.Context, url string) {
 			}
 			do(t, ctx, "step", chromedp.KeyEvent(kb.ArrowRight))
 		}
+		eval[bool](t, ctx, `(document.activeElement.blur(), true)`)
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)

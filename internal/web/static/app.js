@@ -853,7 +853,7 @@
             $('#k-total').textContent = fmt(data.total);
             $('#k-unique').textContent = fmt(data.unique);
             $('#k-elapsed').textContent = duration(data.elapsed_ms);
-            $('#k-eta').textContent = '0 ms';
+            $('#k-eta').textContent = 'done';
             $('#k-status').textContent = `N = ${n}: ${fmt(data.total)} solutions, ${fmt(data.unique)} of them unique up to rotation and reflection; ${fmt(data.nodes)} queens placed in ${duration(data.elapsed_ms)}.`;
           } else if (event === 'error') {
             finished = true;
