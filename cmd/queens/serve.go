@@ -56,6 +56,9 @@ it. Ctrl-C stops it.`,
 // serve listens on addr and serves the page until ctx is cancelled, then
 // shuts the server down gracefully.
 func serve(ctx context.Context, io streams, addr string, open bool, opts web.Options) error {
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		return usageError(fmt.Errorf("--addr must be host:port, got %q", addr), "try --addr 127.0.0.1:8080")
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return usageError(fmt.Errorf("cannot listen on %s: %v", addr, unwrapOpError(err)), "choose another port with --addr, or port 0 for any free one")

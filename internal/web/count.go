@@ -114,6 +114,8 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 				res := out.res
 				ev.send("result", countResult{N: res.N, Total: res.Total, Unique: res.Unique, Nodes: res.Nodes,
 					ElapsedMS: millis(res.Elapsed), Algorithm: res.Algorithm})
+			case errors.Is(out.err, context.Canceled):
+				ev.send("error", errorBody{"the count was cancelled"})
 			case errors.Is(out.err, context.DeadlineExceeded):
 				ev.send("error", errorBody{fmt.Sprintf("the count took longer than %s and was stopped", s.opts.CountTimeout)})
 			default:
