@@ -11,9 +11,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -150,6 +152,32 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 func TestBrowser(t *testing.T) {
 	url := startServer(t)
 	ctx := newBrowser(t)
+	// Every uncaught exception of the page fails the test.
+	var (
+		mu       sync.Mutex
+		jsErrors []string
+	)
+	err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			msg := e.ExceptionDetails.Text
+			if e.ExceptionDetails.Exception != nil {
+				msg += " " + e.ExceptionDetails.Exception.Description
+			}
+			mu.Lock()
+			jsErrors = append(jsErrors, msg)
+			mu.Unlock()
+		}
+	})
+	if err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	defer func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, msg := range jsErrors {
+			t.Errorf("JavaScript error: %s", msg)
+		}
+	}()
 	do(t, ctx, "opening the page", chromedp.Navigate(url+"#search"))
 	waitFor(t, ctx, "the algorithms", `document.querySelectorAll('#algo option').length > 0`)
 

@@ -177,7 +177,8 @@ func (s *server) handler() http.Handler {
 }
 
 // NewServer returns an HTTP server for addr that serves h with timeouts
-// that keep slow or idle clients from holding connections. Every request's
+// that keep slow or idle clients from holding connections; the trace and
+// count streams extend the write timeout to their own limits. Every request's
 // context derives from base: cancelling it ends the streams that run, so
 // that Shutdown can finish.
 func NewServer(addr string, h http.Handler, base context.Context) *http.Server {
@@ -186,6 +187,7 @@ func NewServer(addr string, h http.Handler, base context.Context) *http.Server {
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second, // the streams extend their own
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    32 << 10,
 		BaseContext:       func(net.Listener) context.Context { return base },
