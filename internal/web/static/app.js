@@ -79,11 +79,13 @@
     const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n * s} ${n * s}" width="${n * 40}" height="${n * 40}" role="img">`];
     parts.push(`<title>${title || cols.map((c) => c + 1).join(' ')}</title>`);
     parts.push(`<rect width="${n * s}" height="${n * s}" fill="${LIGHT}"/>`);
+    const dark = [];
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
-        if ((r + c) % 2 === 1) parts.push(`<rect x="${c * s}" y="${r * s}" width="${s}" height="${s}" fill="${DARK}"/>`);
+        if ((r + c) % 2 === 1) dark.push(`M${c * s} ${r * s}h${s}v${s}h-${s}z`);
       }
     }
+    if (dark.length) parts.push(`<path fill="${DARK}" d="${dark.join('')}"/>`);
     cols.forEach((c, r) => {
       if (c >= 0) parts.push(`<g transform="translate(${c * s + 8} ${r * s + 8}) scale(0.84)">${QUEEN}</g>`);
     });
