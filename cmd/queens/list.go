@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -35,12 +37,15 @@ func newListCmd(io streams) *cobra.Command {
 		Short: "List the solutions of the N×N board",
 		Long: `List the solutions of the N×N board, in lexicographic order of their
 columns: the order in which the classic backtracking programs find them.
-The listing streams, so even N = 32, which has more solutions than anyone
-will print, starts at once; stop it with --limit or Ctrl-C.
+The listing streams: even N = 32, which has more solutions than anyone
+will print, starts within seconds; stop it with --limit or Ctrl-C.
 
 Formats (--format):
 ` + formatHelp() + `
-Rows and columns are counted from the top left. With -o the listing goes
+cols, json, csv and fen write the solutions alone, one a line, for other
+programs (and 'queens verify'); board, matrix and sentences number them
+and end with the total, as the classic programs print them. Rows and
+columns are counted from the top left. With -o the listing goes
 to a file that appears only when it is complete: an error or Ctrl-C leaves
 the file as it was.`,
 		Example: `  queens list 8
@@ -68,13 +73,20 @@ the file as it was.`,
 				return usageError(err, "check that the directory exists and is writable")
 			}
 			defer out.Abort()
-			if _, err := list(cmd.Context(), out, o); err != nil {
+			count, err := list(cmd.Context(), out, o)
+			if err != nil {
 				if errors.Is(err, format.ErrTooMany) {
 					return usageError(err, fmt.Sprintf("pick some with --limit or --unique, such as 'queens list %d --format svg --limit 12'", n))
 				}
 				return err
 			}
-			return out.Commit()
+			if err := out.Commit(); err != nil {
+				return err
+			}
+			if count == 0 && !humanFormat(o.format) {
+				fmt.Fprintf(io.errOut, "queens: the %d×%d board has no solutions\n", n, n)
+			}
+			return nil
 		},
 	}
 	fl := cmd.Flags()
@@ -85,6 +97,12 @@ the file as it was.`,
 	fl.StringVarP(&output, "output", "o", "", "write the solutions to `FILE` instead of standard output")
 	_ = cmd.RegisterFlagCompletionFunc("format", completeFormats)
 	return cmd
+}
+
+// humanFormat reports whether the format ends with the total, "0
+// solutions" included.
+func humanFormat(name string) bool {
+	return name == "board" || name == "matrix" || name == "sentences" || name == "svg"
 }
 
 // formatHelp lists the formats with their descriptions, for help texts.
@@ -126,6 +144,14 @@ func checkListFormat(o listOptions) error {
 // list writes the solutions the options ask for to w, and returns how many
 // it wrote. It stops with ctx.Err() when ctx is cancelled.
 func list(ctx context.Context, w io.Writer, o listOptions) (uint64, error) {
+	if workers := runtime.GOMAXPROCS(0); workers > 1 && o.n >= parallelMinN && o.format == "cols" && !o.unique && o.limit == 0 {
+		return listParallel(ctx, w, o, workers)
+	}
+	return listSerial(ctx, w, o)
+}
+
+// listSerial writes the listing with one goroutine.
+func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error) {
 	fw, err := format.New(o.format, w, format.Options{N: o.n, ZeroBased: o.base == 0, Unique: o.unique})
 	if err != nil {
 		return 0, err
@@ -167,4 +193,192 @@ func list(ctx context.Context, w io.Writer, o listOptions) (uint64, error) {
 		return index, err
 	}
 	return index, fw.Close()
+}
+
+// The parallel listing. Finding the solutions of a large board costs more
+// than printing them, so the cols format, whose lines do not carry the
+// number of the solution, is listed by several goroutines: the listing is
+// split into units by the queens of the first rows (see
+// queens.SolutionsWithPrefix), each worker formats the solutions of one
+// unit into chunks of bytes, and the chunks are written in the order of the
+// units, so that the output is the same as the serial one. Memory stays
+// bounded: work starts on at most a window of units beyond the one being
+// written, and a unit holds at most its share of chunksInFlight chunks
+// before its worker waits.
+const (
+	parallelMinN   = 12  // smaller boards list in a blink
+	chunksInFlight = 256 // chunks of at most 128 KiB
+)
+
+// listUnit is the part of a parallel listing that begins with one prefix.
+type listUnit struct {
+	prefix queens.Solution
+	chunks chan *[]byte
+	count  uint64 // solutions; set before chunks is closed
+	err    error  // set before chunks is closed
+}
+
+// chunkPool recycles the chunks of the parallel listing.
+var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, 128<<10); return &b }}
+
+// chunkSink is the writer of a worker: it copies what the format writer
+// hands it into a chunk and passes the chunk on to the unit.
+type chunkSink struct {
+	ctx context.Context
+	ch  chan<- *[]byte
+}
+
+func (s chunkSink) Write(p []byte) (int, error) {
+	b := chunkPool.Get().(*[]byte)
+	*b = append((*b)[:0], p...)
+	select {
+	case s.ch <- b:
+		return len(p), nil
+	case <-s.ctx.Done():
+		chunkPool.Put(b)
+		return 0, s.ctx.Err()
+	}
+}
+
+// listParallel writes the cols listing of every solution with several
+// goroutines; its output is that of listSerial.
+func listParallel(ctx context.Context, w io.Writer, o listOptions, workers int) (uint64, error) {
+	depth := 2
+	if o.n > 16 {
+		depth = 3
+	}
+	prefixes := listPrefixes(o.n, depth)
+	window := workers + 2
+	perUnit := max(4, chunksInFlight/window)
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	// The dispatcher hands out the units in order, to a worker and to the
+	// queue of the writer, each after taking a place in the window; the
+	// writer gives the place back when it has written the unit. The unit
+	// being written always has its place, so the pipeline never stalls
+	// for good. Every unit in the queue is closed, by its worker or, when
+	// the listing stops early, by the dispatcher.
+	places := make(chan struct{}, window)
+	queue := make(chan *listUnit, window)
+	work := make(chan *listUnit)
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer close(work)
+		defer close(queue)
+		for _, p := range prefixes {
+			select {
+			case places <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			u := &listUnit{prefix: p, chunks: make(chan *[]byte, perUnit)}
+			queue <- u
+			select {
+			case work <- u:
+			case <-ctx.Done():
+				u.err = ctx.Err()
+				close(u.chunks)
+				return
+			}
+		}
+	})
+	for range workers {
+		wg.Go(func() {
+			for u := range work {
+				u.count, u.err = listUnitSolutions(ctx, u, o)
+				close(u.chunks)
+			}
+		})
+	}
+	total, err := writeUnits(w, queue, places)
+	cancel() // stops the others, if the writing stopped early
+	for u := range queue {
+		for b := range u.chunks {
+			chunkPool.Put(b)
+		}
+	}
+	wg.Wait()
+	if perr := parent.Err(); perr != nil {
+		return total, perr
+	}
+	return total, err
+}
+
+// writeUnits writes the chunks of the units of the queue in order, and
+// returns the number of solutions written.
+func writeUnits(w io.Writer, queue <-chan *listUnit, places <-chan struct{}) (uint64, error) {
+	var total uint64
+	for u := range queue {
+		for b := range u.chunks {
+			_, err := w.Write(*b)
+			chunkPool.Put(b)
+			if err != nil {
+				return total, err
+			}
+		}
+		if u.err != nil {
+			return total, u.err
+		}
+		total += u.count
+		<-places
+	}
+	return total, nil
+}
+
+// listUnitSolutions formats the solutions of the unit into its chunks.
+func listUnitSolutions(ctx context.Context, u *listUnit, o listOptions) (uint64, error) {
+	fw, err := format.New(o.format, chunkSink{ctx: ctx, ch: u.chunks}, format.Options{N: o.n, ZeroBased: o.base == 0})
+	if err != nil {
+		return 0, err
+	}
+	seq, err := queens.SolutionsWithPrefix(o.n, u.prefix)
+	if err != nil {
+		return 0, err
+	}
+	done := ctx.Done()
+	var count uint64
+	for s := range seq {
+		count++
+		if err = fw.Write(count, s); err != nil {
+			return count, err
+		}
+		if count%1024 == 0 {
+			select {
+			case <-done:
+				return count, ctx.Err()
+			default:
+			}
+		}
+	}
+	return count, fw.Close()
+}
+
+// listPrefixes returns the placements of queens on the first depth rows of
+// the n×n board that no two attack, in lexicographic order.
+func listPrefixes(n, depth int) []queens.Solution {
+	var out []queens.Solution
+	prefix := make(queens.Solution, 0, depth)
+	var place func()
+	place = func() {
+		if len(prefix) == depth {
+			out = append(out, prefix.Clone())
+			return
+		}
+		row := len(prefix)
+	next:
+		for c := range n {
+			for r, pc := range prefix {
+				if d := pc - c; d == 0 || d == row-r || d == r-row {
+					continue next
+				}
+			}
+			prefix = append(prefix, c)
+			place()
+			prefix = prefix[:row]
+		}
+	}
+	place()
+	return out
 }

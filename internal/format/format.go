@@ -60,13 +60,13 @@ var formats = []struct {
 	new        func(o *out, opts Options) (Writer, error)
 }{
 	{"board", "a board of Q and . per solution, numbered, then the total", newBoard},
-	{"matrix", "a 0/1 grid per solution (1 is a queen), numbered, then the total", newMatrix},
-	{"cols", "one line per solution and nothing else: the column of the queen in each row, counted from 1 (from 0 with --base 0)", newCols},
-	{"sentences", "one sentence per solution (queen 1 in row 1, column 1; …), numbered, then the total", newSentences},
-	{"json", `one JSON object per line, {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}; its columns always count from 0`, newJSON},
-	{"csv", "a header index,c1,…,cN, then one row per solution; columns count from 1 (from 0 with --base 0)", newCSV},
-	{"fen", "one chess FEN per line, white queens, rank 8 first: pastes into any board editor (8×8 only)", newFEN},
-	{"svg", fmt.Sprintf("one SVG picture: the board, or a grid of numbered boards (at most %d)", MaxSVGBoards), newSVG},
+	{"matrix", "a grid of 0 and 1 (a queen) per solution, numbered, then the total", newMatrix},
+	{"cols", "a line of columns per solution, from 1 (from 0 with --base 0)", newCols},
+	{"sentences", "queen 1 in row 1, column 1; … per solution, numbered, then the total", newSentences},
+	{"json", `a line {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}; columns from 0`, newJSON},
+	{"csv", "a header index,c1,…,cN, then a row per solution; columns as cols", newCSV},
+	{"fen", "a chess FEN line per solution, white queens, rank 8 first (8×8 only)", newFEN},
+	{"svg", fmt.Sprintf("one SVG picture: the board, or a grid of up to %d boards", MaxSVGBoards), newSVG},
 }
 
 // Names returns the names of the formats, the default one ("cols") not
@@ -96,7 +96,7 @@ func Describe(name string) string {
 func New(name string, w io.Writer, opts Options) (Writer, error) {
 	for _, f := range formats {
 		if f.name == name {
-			return f.new(&out{w: w, buf: make([]byte, 0, flushAt+4096)}, opts)
+			return f.new(&out{w: w, buf: make([]byte, 0, bufSize)}, opts)
 		}
 	}
 	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownFormat, name, joinNames())
@@ -117,6 +117,10 @@ func joinNames() string {
 // writer. It is at least the buffer of an outfile or bufio.Writer, so
 // that these pass it on without copying.
 const flushAt = 64 << 10
+
+// bufSize is the capacity of the buffer of a writer: past flushAt, room
+// for a line of maxTable columns of 8 bytes.
+const bufSize = flushAt + 8*maxTable + 64
 
 // out is the buffer every writer appends to.
 type out struct {

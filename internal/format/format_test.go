@@ -327,3 +327,13 @@ func BenchmarkWrite(b *testing.B) {
 		})
 	}
 }
+
+func TestColsOffBoard(t *testing.T) {
+	sols := []queens.Solution{{-1, 5, 100000}, {0}, {4, 3, 2, 1, 0}}
+	if got, want := write(t, "cols", Options{}, sols), "0 6 100001\n1\n5 4 3 2 1\n"; got != want {
+		t.Errorf("cols = %q, want %q", got, want)
+	}
+	if got, want := write(t, "cols", Options{N: 2, ZeroBased: true}, sols), "-1 5 100000\n0\n4 3 2 1 0\n"; got != want {
+		t.Errorf("cols from 0 = %q, want %q", got, want)
+	}
+}

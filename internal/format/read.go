@@ -71,8 +71,9 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 // 0, or of 1 and 0). It recognises the format of every line or block by
 // itself, so that formats may be mixed. It skips blank lines, lines that
 // begin with #, "Solution k" headers, csv headers and total lines such as
-// "92 solutions". A line of a single number is a line of one column, even
-// the "  1" of a 1×1 matrix.
+// "92 solutions". A line of a single number is a line of one column,
+// unless it follows a "Solution k" header: then a 0 or 1 is the one cell
+// of a 1×1 matrix.
 //
 // A Reader streams: it keeps one placement at a time, reads cols and csv
 // lines of any length without holding the line, and takes time and
@@ -95,6 +96,7 @@ type Reader struct {
 	gridLine  int // the line it starts on
 
 	csvFields int   // the fields of the last csv header, or 0
+	header    bool  // the line before was a "Solution k" header
 	counts    []int // queens per row, for the sentences format
 }
 
@@ -214,6 +216,10 @@ func (r *Reader) next() (*Placement, error) {
 			t = trimRight(t)
 		}
 		kind := classify(t, more)
+		if r.header && !more && (string(t) == "0" || string(t) == "1") {
+			kind = kindGrid // the matrix of a 1×1 board
+		}
+		r.header = kind == kindSkip && isHeader(t)
 		if r.gridRows > 0 && kind != kindGrid {
 			return nil, r.unfinishedBoard()
 		}
@@ -311,6 +317,9 @@ func hasWord(t []byte, w string) bool {
 // isHeader reports whether t is a "Solution k" header or a csv header.
 func isHeader(t []byte) bool {
 	f := bytes.Fields(t)
+	if len(f) == 0 {
+		return false
+	}
 	if bytes.EqualFold(f[0], []byte("solution")) || bytes.EqualFold(f[0], []byte("solution:")) {
 		return len(f) == 1 || len(f) == 2 && isNumber(bytes.TrimSuffix(f[1], []byte(":")))
 	}

@@ -42,9 +42,6 @@ func TestRoundTrip(t *testing.T) {
 				if name == "fen" && n != 8 {
 					continue
 				}
-				if name == "matrix" && n == 1 && zero {
-					continue // "  1" alone is a line of one column, here column 2
-				}
 				sols := all(t, n)
 				text := write(t, name, Options{N: n, ZeroBased: zero}, sols)
 				got, err := readAll(text, ReadOptions{ZeroBased: zero})
@@ -58,11 +55,7 @@ func TestRoundTrip(t *testing.T) {
 					if p.Err != nil || !slices.Equal(p.Queens, sols[i]) {
 						t.Fatalf("%s n=%d: placement %d read as %v (%v), want %v", name, n, i+1, p.Queens, p.Err, sols[i])
 					}
-					want := name
-					if n == 1 && (name == "matrix") {
-						want = "cols" // a lone "  1" is a line of one column
-					}
-					if p.Format != want {
+					if p.Format != name {
 						t.Errorf("%s n=%d: placement %d read as %s", name, n, i+1, p.Format)
 					}
 				}
@@ -371,4 +364,33 @@ func ExampleReader() {
 	// line 2, board: <nil>
 	// line 7, cols: <nil>
 	// line 8, cols: queens in rows 1 and 2 share a diagonal
+}
+
+func TestReadOneByOne(t *testing.T) {
+	// A lone 0 or 1 is a line of one column, but after a "Solution k"
+	// header it is the matrix of the 1×1 board.
+	for _, tc := range []struct {
+		in     string
+		zero   bool
+		format string
+		queens string
+	}{
+		{"1\n", false, "cols", "1"},
+		{"1\n", true, "cols", "2"},
+		{"Solution 1\n  1\n\n1 solution\n", true, "matrix", "1"},
+		{"Solution 1\n  0\n", false, "board", "row 1 holds no queen"},
+	} {
+		got, err := readAll(tc.in, ReadOptions{ZeroBased: tc.zero})
+		if err != nil || len(got) != 1 {
+			t.Fatalf("%q: %v, %v", tc.in, got, err)
+		}
+		p := got[0]
+		desc := p.Queens.String()
+		if p.Err != nil {
+			desc = p.Err.Error()
+		}
+		if p.Format != tc.format || desc != tc.queens {
+			t.Errorf("%q (zero-based %v): %s %s, want %s %s", tc.in, tc.zero, p.Format, desc, tc.format, tc.queens)
+		}
+	}
 }

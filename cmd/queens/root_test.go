@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/queens/internal/format"
+)
+
+func TestHelpGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"list-help", []string{"list", "--help"}},
+		{"verify-help", []string{"verify", "--help"}},
+	} {
+		r := runCLI(t.Context(), nil, tc.args...)
+		r.wantExit(t, 0)
+		golden(t, tc.name, r.String())
+	}
+}
+
+func TestRootHelp(t *testing.T) {
+	r := runCLI(t.Context(), nil, "help")
+	r.wantExit(t, 0)
+	for _, cmd := range []string{"count", "list", "verify", "completion"} {
+		if !strings.Contains(r.stdout, "\n  "+cmd+" ") {
+			t.Errorf("help does not list %s:\n%s", cmd, r.stdout)
+		}
+	}
+}
+
+func TestCountGolden(t *testing.T) {
+	for _, n := range []string{"1", "4", "8"} {
+		r := runCLI(t.Context(), nil, "count", n)
+		r.wantExit(t, 0)
+		golden(t, "count-"+n, maskTimes(r.String()))
+	}
+}
+
+func TestMaskTimes(t *testing.T) {
+	for in, want := range map[string]string{
+		"time: 1.234 ms\n": "time: X ms\n",
+		"took 12ms":        "took X ms",
+		"nodes: 876\n":     "nodes: 876\n",
+	} {
+		if got := maskTimes(in); got != want {
+			t.Errorf("maskTimes(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestBadCommandLine(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"list"}, "list takes one board size N, got 0 arguments"},
+		{[]string{"list", "8", "9"}, "list takes one board size N, got 2 arguments"},
+		{[]string{"list", "abc"}, `N must be a whole number from 1 to 32, got "abc"`},
+		{[]string{"list", "0"}, `N must be a whole number from 1 to 32, got "0"`},
+		{[]string{"list", "33"}, `N must be a whole number from 1 to 32, got "33"`},
+		{[]string{"list", "-3"}, "unknown shorthand flag"},
+		{[]string{"list", "8", "--frobnicate"}, "unknown flag: --frobnicate"},
+		{[]string{"count", "abc"}, `N must be a whole number from 1 to 32, got "abc"`},
+	} {
+		runCLI(t.Context(), nil, tc.args...).wantError(t, 2, tc.want)
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh", "fish", "powershell"} {
+		r := runCLI(t.Context(), nil, "completion", shell)
+		r.wantExit(t, 0)
+		if len(r.stdout) < 500 || !strings.Contains(r.stdout, "queens") || r.stderr != "" {
+			t.Errorf("completion %s: %d bytes of script, stderr %q", shell, len(r.stdout), r.stderr)
+		}
+	}
+	// The values of --format complete, with their descriptions.
+	r := runCLI(t.Context(), nil, "__complete", "list", "8", "--format", "")
+	r.wantExit(t, 0)
+	for _, name := range format.Names() {
+		if !strings.Contains(r.stdout, name+"\t"+format.Describe(name)) {
+			t.Errorf("completion of --format lacks %s:\n%s", name, r.stdout)
+		}
+	}
+	if !strings.Contains(r.stdout, ":4") { // ShellCompDirectiveNoFileComp
+		t.Errorf("completion of --format offers files:\n%s", r.stdout)
+	}
+	r = runCLI(t.Context(), nil, "__complete", "li")
+	if !strings.Contains(r.stdout, "list") {
+		t.Errorf("completion of subcommands lacks list:\n%s", r.stdout)
+	}
+}
+
+func TestParseN(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		max  int
+		want int // 0 for an error
+	}{
+		{"8", 32, 8}, {"1", 32, 1}, {"32", 32, 32}, {"33", 32, 0}, {"0", 32, 0},
+		{"-1", 32, 0}, {"abc", 32, 0}, {"", 32, 0}, {" 8", 32, 0}, {"8.0", 32, 0},
+		{"1e1", 32, 0}, {"0x8", 32, 0}, {"99999999999999999999", 32, 0}, {"20", 18, 0},
+	} {
+		n, err := parseN(tc.in, tc.max)
+		if tc.want == 0 {
+			var ee *exitError
+			if err == nil || !errors.As(err, &ee) || ee.code != exitUsage || ee.hint == "" {
+				t.Errorf("parseN(%q, %d) = %d, %v; want a usage error with a hint", tc.in, tc.max, n, err)
+			}
+			continue
+		}
+		if err != nil || n != tc.want {
+			t.Errorf("parseN(%q, %d) = %d, %v; want %d", tc.in, tc.max, n, err, tc.want)
+		}
+	}
+}
+
+func FuzzParseN(f *testing.F) {
+	for _, s := range []string{"8", "0", "32", "33", "-1", "abc", "+8", "08", "", "1_0", "٣"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := parseN(s, 32)
+		if err != nil {
+			if n != 0 {
+				t.Fatalf("parseN(%q) = %d with error %v", s, n, err)
+			}
+			// One line that quotes what the user typed, whatever it is.
+			msg := err.Error()
+			if strings.Contains(msg, "\n") || !strings.Contains(msg, strconv.Quote(s)) {
+				t.Fatalf("parseN(%q) error %q is not one line quoting the input", s, msg)
+			}
+			return
+		}
+		if n < 1 || n > 32 {
+			t.Fatalf("parseN(%q) = %d, outside 1..32", s, n)
+		}
+		if v, e := strconv.Atoi(s); e != nil || v != n {
+			t.Fatalf("parseN(%q) = %d, but the string is not that number", s, n)
+		}
+	})
+}
+
+func TestReport(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		code int
+		want string
+	}{
+		{usageError(errors.New("bad thing"), "try this"), 2, "queens: error: bad thing\nqueens: hint: try this\n"},
+		{noError(errors.New("3 of 92 solutions are invalid")), 1, "queens: error: 3 of 92 solutions are invalid\n"},
+		{fmt.Errorf("listing: %w", context.Canceled), 130, "queens: interrupted\n"},
+		{errors.New("disk full"), 2, "queens: error: disk full\n"},
+	} {
+		var b bytes.Buffer
+		if code := report(&b, tc.err); code != tc.code || b.String() != tc.want {
+			t.Errorf("report(%v) = %d, %q; want %d, %q", tc.err, code, b.String(), tc.code, tc.want)
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/format"
+)
+
+// mixedInput holds valid and invalid placements in several formats.
+const mixedInput = `# a few placements, some wrong
+1 5 8 6 3 7 2 4
+1 2 3 4 5 6 7 8
+{"n":4,"index":1,"cols":[1,3,0,2]}
+{"n":4,"index":2,"cols":[1,3,2,0]}
+Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4 w - - 0 1
+QQ6/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/8 w - - 0 1
+
+Solution 1
+. Q . .
+. . . Q
+Q . . .
+. . Q .
+
+Solution 2
+. Q . .
+Q . . .
+. . . Q
+. . Q .
+
+index,c1,c2,c3,c4,c5
+1,1,3,5,2,4
+2,1,3,5,4,2
+queen 1 in row 1, column 2; queen 2 in row 2, column 4; queen 3 in row 3, column 1; queen 4 in row 4, column 3
+2 4 1 9
+`
+
+func TestVerifyGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+	}{
+		{"verify-mixed", mixedInput, []string{"verify"}, 1},
+		{"verify-valid", "1 5 8 6 3 7 2 4\n2 4 1 3\n", []string{"verify"}, 0},
+		{"verify-base0", "0 4 7 5 2 6 1 3\n", []string{"verify"}, 1},
+		{"verify-base0-ok", "0 4 7 5 2 6 1 3\n", []string{"verify", "--base", "0"}, 0},
+		{"verify-unreadable", "1 5 8 6 3 7 2 4\n2 4 1 3\nhello world\n1 2\n", []string{"verify"}, 2},
+		{"verify-empty", "", []string{"verify"}, 2},
+		{"verify-svg", "", []string{"verify", "testdata/list-4-svg.golden"}, 2},
+	} {
+		r := runCLI(t.Context(), strings.NewReader(tc.stdin), tc.args...)
+		r.wantExit(t, tc.code)
+		golden(t, tc.name, r.String())
+	}
+}
+
+func TestVerifyReportsEveryInvalid(t *testing.T) {
+	r := runCLI(t.Context(), strings.NewReader(mixedInput), "verify")
+	r.wantExit(t, exitNo)
+	want := []string{
+		"line 3: queens in rows 1 and 2 share a diagonal",
+		"line 5: queens in rows 2 and 3 share a diagonal",
+		"line 7: row 1 holds 2 queens",
+		"line 16: queens in rows 1 and 2 share a diagonal",
+		"line 23: queens in rows 1 and 4 share a diagonal",
+		"line 25: queen in row 4 stands in column 9, off the 4×4 board",
+	}
+	if got := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("verify reported\n%s\nwant\n%s", r.stdout, strings.Join(want, "\n"))
+	}
+	if r.stderr != "queens: error: 6 of 12 solutions are invalid\n" {
+		t.Errorf("stderr %q", r.stderr)
+	}
+}
+
+func TestVerifyFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ten.json")
+	runCLI(t.Context(), nil, "list", "10", "--format", "json", "-o", path).wantExit(t, 0)
+	r := runCLI(t.Context(), nil, "verify", path)
+	if r.code != 0 || r.stdout != "" || r.stderr != "724 solutions checked, all valid\n" {
+		t.Errorf("verify FILE:\n%s", r)
+	}
+	data, _ := os.ReadFile(path)
+	r = runCLI(t.Context(), bytes.NewReader(data), "verify", "-")
+	if r.code != 0 || r.stderr != "724 solutions checked, all valid\n" {
+		t.Errorf("verify -:\n%s", r)
+	}
+}
+
+func TestVerifyBadInput(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.txt")
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"verify", missing}, "", "cannot read " + missing + ": no such file or directory"},
+		{[]string{"verify", t.TempDir()}, "", "is a directory"},
+		{[]string{"verify", "a", "b"}, "", "verify reads one file, got 2 arguments"},
+		{[]string{"verify", "--base", "7"}, "1 2\n", "--base must be 0 or 1, got 7"},
+		{[]string{"verify"}, "2 4 1 3\n{\"cols\":[1,2\n", "standard input: line 2: bad JSON"},
+		{[]string{"verify"}, "Q . .\n. . Q\n", "standard input: line 1: board of 2 rows of 3 squares"},
+		{[]string{"verify"}, "# only a comment\n\n", "no solutions in standard input"},
+	} {
+		runCLI(t.Context(), strings.NewReader(tc.stdin), tc.args...).wantError(t, 2, tc.want)
+	}
+}
+
+// TestVerifyHugeLine checks one solution of a million queens, written as
+// one line of columns of about 7 MB, as 'queens solve' writes it.
+func TestVerifyHugeLine(t *testing.T) {
+	n := 1_000_000
+	if testing.Short() {
+		n = 50_000
+	}
+	s := make(queens.Solution, n) // even n with n mod 6 = 4: the classic construction
+	for i := range n / 2 {
+		s[i], s[n/2+i] = 2*i+1, 2*i
+	}
+	var in bytes.Buffer
+	w, _ := format.New("cols", &in, format.Options{})
+	w.Write(1, s)
+	w.Close()
+	size := in.Len()
+	s[n-1], s[n-2] = s[n-2], s[n-1] // and the same, spoilt
+	w, _ = format.New("cols", &in, format.Options{})
+	w.Write(2, s)
+	w.Close()
+
+	start := time.Now()
+	r := runCLI(t.Context(), &in, "verify")
+	t.Logf("verified two lines of %d columns (%d bytes each) in %v", n, size, time.Since(start))
+	want := fmt.Sprintf("line 2: %v\n", s.Validate())
+	if r.code != exitNo || r.stdout != want {
+		t.Errorf("%s\nwant exit 1 and %q", r, want)
+	}
+}
