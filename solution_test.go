@@ -107,12 +107,18 @@ func TestValidateAgainstQuadratic(t *testing.T) {
 		}
 		checkValidate(t, s)
 	}
-	// Large valid and almost valid solutions.
-	big := make(Solution, 1000)
-	for i := range big {
-		// For n = 1000 (n mod 6 = 4), the classic construction.
-		big[i] = (2*i + 1) % 1000
+	// A large solution, from the classic construction for even n with
+	// n mod 6 ≠ 2 (rows of the top half on the even columns counted from
+	// 1, the others on the odd ones), and the same with two rows swapped.
+	const n = 1000
+	big := make(Solution, n)
+	for i := range n / 2 {
+		big[i], big[n/2+i] = 2*i+1, 2*i
 	}
+	if big.Validate() != nil {
+		t.Fatalf("the construction for n=%d fails: %v", n, big.Validate())
+	}
+	big[10], big[700] = big[700], big[10]
 	checkValidate(t, big)
 }
 
