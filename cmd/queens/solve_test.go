@@ -300,19 +300,54 @@ func TestSolveOutputFile(t *testing.T) {
 	}
 }
 
-func TestSolveMillion(t *testing.T) {
+func TestSolveGolden(t *testing.T) {
+	for name, args := range map[string][]string{
+		"solve-8":             {"solve", "8"},
+		"solve-8-cols":        {"solve", "8", "--format", "cols"},
+		"solve-3":             {"solve", "3"},
+		"solve-40-construct":  {"solve", "40", "--method", "construct", "--format", "cols"},
+		"solve-20-random":     {"solve", "20", "--method", "random", "--seed", "1", "--format", "cols"},
+		"solve-nauck":         {"solve", "8", "--with", "b4,d5"},
+		"solve-nauck-count":   {"solve", "8", "--with", "b4,d5", "--count"},
+		"solve-no-completion": {"solve", "8", "--with", "a8,c7"},
+		"solve-attack":        {"solve", "8", "--with", "a1,a2"},
+		"solve-off-board":     {"solve", "8", "--with", "b4,i9"},
+		"solve-help":          {"solve", "--help"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			golden(t, name, runCLI(context.Background(), nil, args...).String())
+		})
+	}
+}
+
+// TestSolveVerify feeds the output of solve, in every format that verify
+// reads, to verify.
+func TestSolveVerify(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range format.Names() {
+		if name == "svg" {
+			continue // a picture, not read back
+		}
+		n := "12"
+		if name == "fen" {
+			n = "8"
+		}
+		for _, args := range [][]string{
+			{"solve", "8", "--with", "b4,d5", "--format", name},
+			{"solve", n, "--method", "random", "--seed", "3", "--format", name},
+		} {
+			sol := runCLI(ctx, nil, args...)
+			sol.wantExit(t, 0)
+			ver := runCLI(ctx, strings.NewReader(sol.stdout), "verify")
+			if ver.code != 0 {
+				t.Errorf("%v | queens verify: exit %d, %s", args, ver.code, ver.stderr)
+			}
+		}
+	}
 	if testing.Short() {
-		t.Skip("a million queens")
+		return
 	}
 	path := filepath.Join(t.TempDir(), "m.txt")
-	if _, errOut, code := solveRun(t, context.Background(), "solve", "1000000", "-o", path); code != 0 {
-		t.Fatalf("solve 1000000: exit %d, %s", code, errOut)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s := parseColsLine(t, string(data), 1); len(s) != 1_000_000 || s.Validate() != nil {
-		t.Errorf("solve 1000000 wrote no solution: %d queens, %v", len(s), s.Validate())
-	}
+	runCLI(ctx, nil, "solve", "1000000", "-o", path).wantExit(t, 0)
+	runCLI(ctx, nil, "verify", path).wantExit(t, 0)
 }
