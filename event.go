@@ -134,7 +134,10 @@ func newTracer(ctx context.Context, visit func(Event) bool) *tracer {
 }
 
 // emit hands e to the visit function unless the search is stopping. It
-// requires t.visit != nil.
+// requires t.visit != nil. It is kept out of line, like poll, so that the
+// methods below stay small enough to be inlined into the searches.
+//
+//go:noinline
 func (t *tracer) emit(e Event) {
 	if !t.stop && !t.visit(e) {
 		t.stop = true
@@ -157,6 +160,9 @@ func (t *tracer) try(queens Solution, row, col int, free bool) {
 	}
 }
 
+// emitTry is the out-of-line part of try.
+//
+//go:noinline
 func (t *tracer) emitTry(queens Solution, row, col int, free bool) {
 	conflict := -1
 	if !free {
@@ -174,9 +180,19 @@ func (t *tracer) tryConflict(row, col, conflict int) {
 	}
 }
 
-// place counts a queen placed on (row, col) and reports it.
+// place counts a queen placed on (row, col) and reports it. Once every
+// pollMask+1 queens, it looks at the context.
 func (t *tracer) place(row, col int) {
 	t.Nodes++
+	if t.visit != nil || t.Nodes&pollMask == 0 {
+		t.placeSlow(row, col)
+	}
+}
+
+// placeSlow is the out-of-line part of place.
+//
+//go:noinline
+func (t *tracer) placeSlow(row, col int) {
 	if t.Nodes&pollMask == 0 {
 		t.poll()
 	}
@@ -199,15 +215,23 @@ func (t *tracer) deadEnd(row int) {
 	}
 }
 
-// solution counts the complete placement queens and reports it.
+// solution counts the complete placement queens and reports it. It is
+// too big to be inlined, which costs a call per solution only.
 func (t *tracer) solution(queens Solution) {
 	t.Solutions++
 	if t.visit != nil {
-		n := len(queens)
-		t.emit(Event{Kind: EventSolution, Row: n - 1, Col: queens[n-1], Depth: n, Conflict: -1, Index: t.Solutions, Queens: queens})
+		t.emitSolution(queens)
 	} else if t.found != nil {
 		t.found(queens)
 	}
+}
+
+// emitSolution is the out-of-line part of solution.
+//
+//go:noinline
+func (t *tracer) emitSolution(queens Solution) {
+	n := len(queens)
+	t.emit(Event{Kind: EventSolution, Row: n - 1, Col: queens[n-1], Depth: n, Conflict: -1, Index: t.Solutions, Queens: queens})
 }
 
 // rejected reports that a complete placement of n queens is no solution:
