@@ -269,3 +269,65 @@ func TestSearchWithoutEventsAllocates(t *testing.T) {
 		}
 	}
 }
+
+// plainKernel counts the solutions of the n×n board with the bitmask
+// search and nothing else: no events, no statistics, no context. It is
+// the baseline of BenchmarkEventsOverhead.
+func plainKernel(n int) uint64 {
+	full := uint32(1)<<n - 1
+	var search func(cols, left, right uint32) uint64
+	search = func(cols, left, right uint32) uint64 {
+		if cols == full {
+			return 1
+		}
+		var total uint64
+		for avail := full &^ (cols | left | right); avail != 0; {
+			bit := avail & -avail
+			avail ^= bit
+			total += search(cols|bit, (left|bit)<<1, (right|bit)>>1)
+		}
+		return total
+	}
+	return search(0, 0, 0)
+}
+
+// BenchmarkEventsOverhead shows what the events cost: the bitboard search
+// of the teaching table without and with a visit function, against a plain
+// kernel without events, and the counting engine of Count on one
+// goroutine, which must be at least as fast as the plain kernel.
+func BenchmarkEventsOverhead(b *testing.B) {
+	const n = 12
+	ctx := context.Background()
+	solutions := float64(known[n-1].total) // time per solution: the one measure all four share
+	perSolution := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/solutions, "ns/solution")
+	}
+	b.Run("kernel", func(b *testing.B) {
+		for b.Loop() {
+			if plainKernel(n) != known[n-1].total {
+				b.Fatal("wrong count")
+			}
+		}
+		perSolution(b)
+	})
+	b.Run("search-without-visit", func(b *testing.B) {
+		for b.Loop() {
+			bitboardAlgorithm.Search(ctx, n, nil)
+		}
+		perSolution(b)
+	})
+	b.Run("search-with-visit", func(b *testing.B) {
+		for b.Loop() {
+			bitboardAlgorithm.Search(ctx, n, func(Event) bool { return true })
+		}
+		perSolution(b)
+	})
+	b.Run("count-engine", func(b *testing.B) {
+		for b.Loop() {
+			if res, _ := Count(ctx, n, Options{Algorithm: "bitboard", Workers: 1}); res.Total != U128(known[n-1].total) {
+				b.Fatal("wrong count")
+			}
+		}
+		perSolution(b)
+	})
+}
