@@ -63,6 +63,8 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		newVerifyCmd(io),
 		newServeCmd(io),
 		newSolveCmd(io),
+		newTraceCmd(io),
+		newBenchCmd(io),
 	)
 	return root
 }

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/queens"
+)
+
+// benchBudget is the time bench spends on the timed runs of one algorithm
+// when --runs is not given: an algorithm slower than that gets fewer runs,
+// at least one.
+const benchBudget = 10 * time.Second
+
+// benchOptions are the settings of a benchmark.
+type benchOptions struct {
+	n        int
+	algos    []queens.Algorithm
+	runs     int
+	timeBox  bool // stop adding runs after benchBudget
+	asJSON   bool
+	explicit bool // the algorithms were named, not "all"
+}
+
+// benchResult is the measure of one algorithm, as --json writes it.
+type benchResult struct {
+	Algorithm string  `json:"algorithm"`
+	Solutions uint64  `json:"solutions"`
+	Nodes     uint64  `json:"nodes"`
+	Checks    uint64  `json:"checks"`
+	Runs      int     `json:"runs"`
+	MedianNs  int64   `json:"median_ns"`
+	NsPerNode float64 `json:"ns_per_node"`
+	Speed     float64 `json:"speed"` // times as fast as the slowest
+}
+
+// benchReport is the outcome of bench, as --json writes it.
+type benchReport struct {
+	N       int           `json:"n"`
+	Results []benchResult `json:"results"`
+}
+
+func newBenchCmd(io streams) *cobra.Command {
+	var (
+		o     benchOptions
+		algos string
+		force bool
+	)
+	cmd := &cobra.Command{
+		Use:   "bench N",
+		Short: "Time the algorithms against each other on the N×N board",
+		Long: `Time the algorithms against each other on the N×N board: each runs its
+whole search, on one goroutine and without symmetry, so that they do
+comparable work. The table gives the solutions found, the queens placed
+(nodes), the safety checks, the median time, the time per node, and the
+speed relative to the slowest algorithm of the table.
+
+Each algorithm runs once to warm up, then --runs times (default 5); the
+median of those runs counts. Without --runs, an algorithm whose runs take
+more than 10 s in all stops early, after at least one run; the runs column
+says how many counted.
+
+Each algorithm has a practical maximum N, up to which it finishes in a few
+seconds. bench refuses a named algorithm past it unless --force is given;
+with --algo all it leaves such algorithms out, and says so.`,
+		Example: `  queens bench 10
+  queens bench 12 --algo flags,bitboard --runs 9
+  queens bench 11 --algo permute --force
+  queens bench 10 --json`,
+		Args: sizeArg,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseN(args[0], queens.MaxN)
+			if err != nil {
+				return err
+			}
+			o.n = n
+			if o.runs < 1 {
+				return usageError(fmt.Errorf("--runs must be 1 or more, got %d", o.runs), "try '--runs 5'")
+			}
+			o.timeBox = !cmd.Flags().Changed("runs")
+			if o.algos, o.explicit, err = pickBenchAlgorithms(algos); err != nil {
+				return err
+			}
+			if !force {
+				var skipped []string
+				for _, a := range o.algos {
+					if n <= a.MaxN {
+						continue
+					}
+					if o.explicit {
+						return usageError(fmt.Errorf("%s is too slow for N=%d: its practical maximum is N=%d", a.Name, n, a.MaxN),
+							fmt.Sprintf("add --force to run it anyway, or try 'queens bench %d --algo %s'", a.MaxN, a.Name))
+					}
+					skipped = append(skipped, fmt.Sprintf("%s (up to N=%d)", a.Name, a.MaxN))
+				}
+				if len(skipped) > 0 {
+					o.algos = slices.DeleteFunc(o.algos, func(a queens.Algorithm) bool { return n > a.MaxN })
+					fmt.Fprintf(io.errOut, "queens: hint: left out, too slow for N=%d: %s; --force runs them\n", n, strings.Join(skipped, ", "))
+				}
+			}
+			rep, err := bench(cmd.Context(), o)
+			if err != nil {
+				return err
+			}
+			if o.asJSON {
+				return json.NewEncoder(io.out).Encode(rep)
+			}
+			return writeBenchTable(io, rep)
+		},
+	}
+	cmd.Flags().StringVar(&algos, "algo", "all", "algorithms to time, separated by commas, or all: "+knownAlgorithms())
+	cmd.Flags().IntVar(&o.runs, "runs", 5, "timed runs of each algorithm, after one warm-up run")
+	cmd.Flags().BoolVar(&force, "force", false, "run algorithms past their practical maximum N")
+	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+// pickBenchAlgorithms parses the --algo list: "all", or names separated by
+// commas. It reports whether the algorithms were named.
+func pickBenchAlgorithms(list string) ([]queens.Algorithm, bool, error) {
+	if strings.TrimSpace(list) == "all" {
+		return queens.Algorithms(), false, nil
+	}
+	var algos []queens.Algorithm
+	for name := range strings.SplitSeq(list, ",") {
+		name = strings.TrimSpace(name)
+		a, err := queens.LookupAlgorithm(name)
+		if name == "" || err != nil {
+			return nil, true, usageError(fmt.Errorf("unknown algorithm %q", name), "known algorithms: all, "+knownAlgorithms())
+		}
+		if !slices.ContainsFunc(algos, func(b queens.Algorithm) bool { return b.Name == a.Name }) {
+			algos = append(algos, a)
+		}
+	}
+	return algos, true, nil
+}
+
+// bench times every algorithm of o.
+func bench(ctx context.Context, o benchOptions) (benchReport, error) {
+	rep := benchReport{N: o.n}
+	for _, a := range o.algos {
+		r, err := benchOne(ctx, a, o)
+		if err != nil {
+			return rep, err
+		}
+		rep.Results = append(rep.Results, r)
+	}
+	var slowest int64
+	for _, r := range rep.Results {
+		slowest = max(slowest, r.MedianNs)
+	}
+	for i := range rep.Results {
+		rep.Results[i].Speed = float64(slowest) / float64(max(rep.Results[i].MedianNs, 1))
+	}
+	return rep, nil
+}
+
+// benchOne times one algorithm: a warm-up run, then the timed runs.
+func benchOne(ctx context.Context, a queens.Algorithm, o benchOptions) (benchResult, error) {
+	r := benchResult{Algorithm: a.Name}
+	st, err := a.Search(ctx, o.n, nil) // the warm-up
+	if err != nil {
+		return r, err
+	}
+	r.Solutions, r.Nodes, r.Checks = st.Solutions, st.Nodes, st.Checks
+	var times []time.Duration
+	var spent time.Duration
+	for len(times) < o.runs && !(o.timeBox && len(times) > 0 && spent > benchBudget) {
+		runtime.GC()
+		start := time.Now()
+		if _, err := a.Search(ctx, o.n, nil); err != nil {
+			return r, err
+		}
+		d := time.Since(start)
+		times = append(times, d)
+		spent += d
+	}
+	slices.Sort(times)
+	median := times[len(times)/2]
+	if len(times)%2 == 0 {
+		median = (times[len(times)/2-1] + times[len(times)/2]) / 2
+	}
+	r.Runs, r.MedianNs = len(times), median.Nanoseconds()
+	r.NsPerNode = float64(r.MedianNs) / float64(max(r.Nodes, 1))
+	return r, nil
+}
+
+// writeBenchTable prints the report as a table.
+func writeBenchTable(io streams, rep benchReport) error {
+	fmt.Fprintf(io.out, "N=%d: median time of the runs after a warm-up, one goroutine each\n\n", rep.N)
+	width := len("algorithm")
+	for _, r := range rep.Results {
+		width = max(width, len(r.Algorithm))
+	}
+	// The numbers align right; padding the names keeps them on the left,
+	// and trimming the padding of the first cell starts lines at the margin.
+	var table bytes.Buffer
+	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%-*s\tsolutions\tnodes\tchecks\truns\ttime\tns/node\tspeed\t\n", width, "algorithm")
+	for _, r := range rep.Results {
+		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%s\t%.1f\t%.1f×\t\n", width, r.Algorithm, r.Solutions, r.Nodes, r.Checks, r.Runs,
+			millis(time.Duration(r.MedianNs)), r.NsPerNode, r.Speed)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for line := range strings.Lines(table.String()) {
+		if _, err := io.out.Write([]byte(strings.TrimPrefix(line, "  "))); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,360 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/queenslab/queens"
+)
+
+// defaultTraceLimit is the number of events trace shows unless told
+// otherwise: enough for the whole search of the 8×8 board by any of the
+// row-by-row algorithms (about 20,000 events), not so many that a large N
+// floods the terminal.
+const defaultTraceLimit = 100_000
+
+// traceOptions are the settings of a trace.
+type traceOptions struct {
+	n       int
+	algo    queens.Algorithm
+	limit   int // the most events to show; 0 means all
+	json    bool
+	animate bool
+	delay   time.Duration
+}
+
+func newTraceCmd(io streams) *cobra.Command {
+	var (
+		o    traceOptions
+		algo string
+	)
+	cmd := &cobra.Command{
+		Use:   "trace N",
+		Short: "Show step by step how an algorithm searches the N×N board",
+		Long: `Show step by step how a backtracking algorithm searches the N×N board:
+every square it tries, every queen it places and takes back, every dead end
+and every solution. Rows and columns are counted from 1.
+
+The log indents each step by its row, so the depth of the search shows.
+--json writes one event a line instead, as the web page reads them (rows
+and columns counted from 0). --animate redraws the board in place on a
+terminal: queens, attacked squares shaded, the square being tried marked;
+when standard output is not a terminal it writes the log.
+
+The trace stops after --limit events (default 100000; 0 for no limit).
+Every algorithm of 'queens bench' can be traced, up to the largest N it
+handles in a few seconds.`,
+		Example: `  queens trace 4
+  queens trace 8 --algo matrix --limit 60
+  queens trace 6 --json | head
+  queens trace 8 --animate --delay 30ms`,
+		Args: sizeArg,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseN(args[0], queens.MaxN)
+			if err != nil {
+				return err
+			}
+			o.n = n
+			if o.algo, err = pickTraceAlgorithm(algo, n); err != nil {
+				return err
+			}
+			switch {
+			case o.limit < 0:
+				return usageError(fmt.Errorf("--limit must be 0 (no limit) or more, got %d", o.limit), fmt.Sprintf("try 'queens trace %d --limit 100'", n))
+			case o.delay < 0:
+				return usageError(fmt.Errorf("--delay must not be negative, got %v", o.delay), "try '--delay 80ms'")
+			case o.json && o.animate:
+				return usageError(fmt.Errorf("--json and --animate do not go together"), "pick one")
+			}
+			if o.animate && !isTerminal(io.out) {
+				o.animate = false // the log, for a file or a pipe
+			}
+			return trace(cmd.Context(), io, o)
+		},
+	}
+	cmd.Flags().StringVar(&algo, "algo", "flags", "algorithm to trace: "+knownAlgorithms())
+	cmd.Flags().IntVar(&o.limit, "limit", defaultTraceLimit, "stop after this many events; 0 means no limit")
+	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON event a line")
+	cmd.Flags().BoolVar(&o.animate, "animate", false, "redraw the board in place at every event (on a terminal)")
+	cmd.Flags().DurationVar(&o.delay, "delay", 80*time.Millisecond, "pause between two frames of --animate")
+	return cmd
+}
+
+// knownAlgorithms lists the names of the algorithms, for help texts.
+func knownAlgorithms() string {
+	var names []string
+	for _, a := range queens.Algorithms() {
+		names = append(names, a.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// pickTraceAlgorithm looks up the algorithm called name and checks that
+// it traces boards of size n.
+func pickTraceAlgorithm(name string, n int) (queens.Algorithm, error) {
+	a, err := queens.LookupAlgorithm(name)
+	if err != nil {
+		return a, usageError(fmt.Errorf("unknown algorithm %q", name), "known algorithms: "+knownAlgorithms())
+	}
+	if n > a.MaxN {
+		return a, usageError(fmt.Errorf("the %s algorithm traces boards up to N=%d, got N=%d", a.Name, a.MaxN, n),
+			fmt.Sprintf("try 'queens trace %d --algo %s'", a.MaxN, a.Name))
+	}
+	return a, nil
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// trace runs the search and shows its events as o asks.
+func trace(ctx context.Context, io streams, o traceOptions) error {
+	out := bufio.NewWriter(io.out)
+	var (
+		show   func(queens.Event) error
+		finish func(queens.Stats) error
+	)
+	switch {
+	case o.json:
+		enc := json.NewEncoder(out)
+		show = func(e queens.Event) error { return enc.Encode(e) }
+		finish = func(queens.Stats) error { return nil }
+	case o.animate:
+		a := newAnimation(out, o)
+		fmt.Fprint(out, "\x1b[?25l\x1b[2J") // hide the cursor, clear the screen
+		defer fmt.Fprint(io.out, "\x1b[?25h")
+		show = func(e queens.Event) error {
+			if err := a.frame(e); err != nil {
+				return err
+			}
+			return sleep(ctx, o.delay)
+		}
+		finish = a.end
+	default:
+		var line []byte
+		show = func(e queens.Event) error {
+			line = appendEventLine(line[:0], e, o.n)
+			_, err := out.Write(line)
+			return err
+		}
+		finish = func(st queens.Stats) error {
+			_, err := fmt.Fprintf(out, "%s, N=%d: %d solutions, %d queens placed, %d safety checks\n",
+				o.algo.Name, o.n, st.Solutions, st.Nodes, st.Checks)
+			return err
+		}
+	}
+	var (
+		events  int
+		showErr error
+	)
+	st, err := o.algo.Search(ctx, o.n, func(e queens.Event) bool {
+		if o.limit > 0 && events == o.limit {
+			return false
+		}
+		events++
+		showErr = show(e)
+		return showErr == nil
+	})
+	if err == nil {
+		err = showErr
+	}
+	if err == nil {
+		err = ctx.Err() // --animate gives up its pause on Ctrl-C
+	}
+	cut := o.limit > 0 && events == o.limit
+	if err == nil && !cut {
+		err = finish(st)
+	}
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err == nil && cut {
+		fmt.Fprintf(io.errOut, "queens: hint: the trace stops after %d events; --limit 0 shows them all\n", o.limit)
+	}
+	return err
+}
+
+// sleep waits for d, or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// appendEventLine appends the log line of e, on a board of size n, to b:
+// the text of the event, indented by its row, and a newline.
+func appendEventLine(b []byte, e queens.Event, n int) []byte {
+	indent := e.Row
+	switch {
+	case e.Kind == queens.EventSolution:
+		indent = 0 // solutions stand out
+	case e.Kind == queens.EventDeadEnd && e.Depth == n:
+		indent = n - 1 // a rejected placement, found after the last row
+	}
+	for range indent {
+		b = append(b, "  "...)
+	}
+	return append(appendEventText(b, e, n), '\n')
+}
+
+// appendEventText appends the description of e, on a board of size n, to
+// b, with rows and columns counted from 1.
+func appendEventText(b []byte, e queens.Event, n int) []byte {
+	switch e.Kind {
+	case queens.EventTry:
+		b = fmt.Appendf(b, "try row %d col %d: ", e.Row+1, e.Col+1)
+		if e.Conflict < 0 {
+			b = append(b, "free"...)
+		} else {
+			b = fmt.Appendf(b, "attacked by the queen in row %d", e.Conflict+1)
+		}
+	case queens.EventPlace:
+		b = fmt.Appendf(b, "place row %d col %d", e.Row+1, e.Col+1)
+		if e.Delta != 0 {
+			b = fmt.Appendf(b, " (counters %+d)", e.Delta)
+		}
+	case queens.EventRemove:
+		b = fmt.Appendf(b, "remove row %d col %d", e.Row+1, e.Col+1)
+		if e.Delta != 0 {
+			b = fmt.Appendf(b, " (counters %+d)", e.Delta)
+		}
+	case queens.EventDeadEnd:
+		switch {
+		case e.Depth == n && e.Col >= 0:
+			b = fmt.Appendf(b, "row %d col %d: attacked by the queen in row %d — not a solution", e.Row+1, e.Col+1, e.Conflict+1)
+		case e.Row == 0:
+			b = append(b, "row 1: no free column — the search is over"...)
+		default:
+			b = fmt.Appendf(b, "row %d: no free column — back to row %d", e.Row+1, e.Row)
+		}
+	case queens.EventSolution:
+		b = fmt.Appendf(b, "solution %d: %s", e.Index, e.Queens)
+	default:
+		b = fmt.Appendf(b, "%v", e.Kind)
+	}
+	return b
+}
+
+// animation draws the board of a trace in place on a terminal, with ANSI
+// escape sequences.
+type animation struct {
+	w      io.Writer
+	o      traceOptions
+	queens []int // queens[row]: the column of the queen in row, or -1
+	events int
+	found  uint64
+	buf    []byte
+}
+
+func newAnimation(w io.Writer, o traceOptions) *animation {
+	q := make([]int, o.n)
+	for i := range q {
+		q[i] = -1
+	}
+	return &animation{w: w, o: o, queens: q}
+}
+
+// The looks of the squares.
+const (
+	ansiReset    = "\x1b[0m"
+	ansiLight    = "\x1b[48;5;223m\x1b[38;5;16m" // light square
+	ansiDark     = "\x1b[48;5;137m\x1b[38;5;16m" // dark square
+	ansiAttacked = "\x1b[48;5;245m\x1b[38;5;238m"
+	ansiTryFree  = "\x1b[48;5;114m\x1b[38;5;16m\x1b[1m"
+	ansiTryBad   = "\x1b[48;5;167m\x1b[38;5;16m\x1b[1m"
+	ansiAttacker = "\x1b[48;5;167m\x1b[38;5;231m\x1b[1m"
+	ansiFound    = "\x1b[48;5;114m\x1b[38;5;16m\x1b[1m"
+)
+
+// frame applies e to the board and draws it, with a status line.
+func (a *animation) frame(e queens.Event) error {
+	a.events++
+	switch e.Kind {
+	case queens.EventPlace:
+		a.queens[e.Row] = e.Col
+	case queens.EventRemove:
+		a.queens[e.Row] = -1
+	case queens.EventSolution:
+		a.found = e.Index
+	}
+	n := a.o.n
+	b := append(a.buf[:0], "\x1b[H"...) // home
+	b = fmt.Appendf(b, "%s  N=%d  event %d  solutions %d\x1b[K\n\n", a.o.algo.Name, n, a.events, a.found)
+	for r := range n {
+		b = append(b, "  "...)
+		for c := range n {
+			style, glyph := ansiLight, "  "
+			if (r+c)%2 == 1 {
+				style = ansiDark
+			}
+			switch {
+			case a.queens[r] == c && e.Kind == queens.EventSolution:
+				style, glyph = ansiFound, " Q"
+			case a.queens[r] == c && e.Kind == queens.EventTry && e.Conflict == r:
+				style, glyph = ansiAttacker, " Q"
+			case a.queens[r] == c:
+				glyph = " Q"
+			case e.Kind == queens.EventTry && e.Row == r && e.Col == c && e.Conflict >= 0:
+				style, glyph = ansiTryBad, " x"
+			case e.Kind == queens.EventTry && e.Row == r && e.Col == c:
+				style, glyph = ansiTryFree, " ?"
+			case a.attacked(r, c):
+				style, glyph = ansiAttacked, "░░"
+			}
+			b = append(b, style...)
+			b = append(b, glyph...)
+			b = append(b, ansiReset...)
+		}
+		b = append(b, "\x1b[K\n"...)
+	}
+	b = append(b, "\n  "...)
+	b = appendEventText(b, e, n)
+	b = append(b, "\x1b[K\n\x1b[J"...)
+	a.buf = b
+	_, err := a.w.Write(b)
+	if err == nil {
+		if f, ok := a.w.(interface{ Flush() error }); ok {
+			err = f.Flush()
+		}
+	}
+	return err
+}
+
+// attacked reports whether a queen on the board attacks the empty square
+// (r, c).
+func (a *animation) attacked(r, c int) bool {
+	for qr, qc := range a.queens {
+		if qc < 0 {
+			continue
+		}
+		if d := qc - c; qr == r || d == 0 || d == qr-r || d == r-qr {
+			return true
+		}
+	}
+	return false
+}
+
+// end writes the last status line, below the board.
+func (a *animation) end(st queens.Stats) error {
+	_, err := fmt.Fprintf(a.w, "\n  done: %d solutions, %d queens placed, %d safety checks\n", st.Solutions, st.Nodes, st.Checks)
+	return err
+}
