@@ -252,6 +252,11 @@ func TestBrowser(t *testing.T) {
 	if want := "0,-1,-1,-1,-1,-1,-1,-1|"; !strings.HasPrefix(sigs[2], want) {
 		t.Errorf("after two steps of flags the board is %q, want one queen in row 1, column 1 (%s...)", sigs[2], want)
 	}
+	// Space plays and pauses.
+	do(t, ctx, "pressing Space", chromedp.KeyEvent(" "))
+	waitFor(t, ctx, "playing", `document.querySelector('#play').textContent.includes('Pause')`)
+	do(t, ctx, "pressing Space", chromedp.KeyEvent(" "))
+	waitFor(t, ctx, "paused", `document.querySelector('#play').textContent.includes('Play')`)
 	shoot(t, ctx, "search.png")
 
 	// The gallery of the 8×8 board, one per class: 12 boards whose class
