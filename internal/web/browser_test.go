@@ -252,7 +252,13 @@ func TestBrowser(t *testing.T) {
 	if want := "0,-1,-1,-1,-1,-1,-1,-1|"; !strings.HasPrefix(sigs[2], want) {
 		t.Errorf("after two steps of flags the board is %q, want one queen in row 1, column 1 (%s...)", sigs[2], want)
 	}
-	// Space plays and pauses.
+	// Space plays and pauses, here at one step a second.
+	eval[string](t, ctx, `(() => {
+		const s = document.querySelector('#speed');
+		s.value = s.min;
+		s.dispatchEvent(new Event('input'));
+		return s.value;
+	})()`)
 	do(t, ctx, "pressing Space", chromedp.KeyEvent(" "))
 	waitFor(t, ctx, "playing", `document.querySelector('#play').textContent.includes('Pause')`)
 	do(t, ctx, "pressing Space", chromedp.KeyEvent(" "))
