@@ -12,7 +12,9 @@
 //	GET /api/solutions?n=&offset=&limit=&unique=&class=
 //	GET /api/count?n=                          a count, with progress, as SSE
 //
-// Bad parameters get HTTP 400 and a JSON body {"error": "..."}. Every
+// A trace without algo uses the fastest algorithm; its last record tells
+// whether the search ended or the event cap cut it short. Bad parameters
+// get HTTP 400 and a JSON body {"error": "..."}. Every
 // request is bounded in size and time, and only a few counts run at once,
 // so that one browser tab cannot take the machine down.
 package web
