@@ -7,7 +7,7 @@ var flagsAlgorithm = Algorithm{
 	Name:   "flags",
 	Idea:   "one flag per column and per diagonal; a square is free when its three flags are clear",
 	Seed:   "seed 002; seed 000, method 2; seed 004, codes 1, 3 and 5",
-	MaxN:   15,
+	MaxN:   14,
 	Search: searchWith(runFlags),
 	count:  countWith(runFlags),
 }

@@ -6,7 +6,7 @@ var scanAlgorithm = Algorithm{
 	Name:   "scan",
 	Idea:   "remember only where the queens stand; check a new square against every earlier queen",
 	Seed:   "seed 000, method 3; seed 003, second program; seed 004, code 2",
-	MaxN:   14,
+	MaxN:   13,
 	Search: searchWith(runScan),
 	count:  countWith(runScan),
 }
