@@ -1,0 +1,374 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/plan"
+)
+
+// Options configures [Count].
+type Options struct {
+	// Workers is the number of units the coordinator counts itself, at
+	// once, beside the workers elsewhere; 0 leaves all the counting to
+	// them.
+	Workers int
+	// AckWait is how long a unit handed to a worker may go without a word
+	// from it before another worker gets it; 0 means [DefaultAckWait].
+	AckWait time.Duration
+	// Progress, when not nil, is called when results come in, never by two
+	// goroutines at once. It must return quickly.
+	Progress func(Progress)
+	// Logf, when not nil, receives what a person running the count should
+	// know: rejected results, lost connections, the local workers' notes.
+	Logf func(format string, args ...any)
+	// Verbose also logs every unit the local workers count.
+	Verbose bool
+}
+
+// Progress reports how far a cluster count has come.
+type Progress struct {
+	Done    int           // units with a result
+	Units   int           // units in all
+	Resumed int           // units whose result an earlier coordinator collected
+	Elapsed time.Duration // since this coordinator started
+}
+
+// Result is the outcome of a cluster count.
+type Result struct {
+	Run       string // the run ID, see [RunID]
+	N         int
+	Total     queens.Uint128
+	Unique    queens.Uint128
+	Nodes     queens.Uint128
+	Units     int           // units in the plan
+	Resumed   int           // units counted before this coordinator started
+	Published int           // units this coordinator put on the queue
+	Elapsed   time.Duration // time this coordinator took
+}
+
+// Count counts plan p on the cluster behind nc: it sets up the work queue
+// and the result bucket, registers the run's manifest, puts every unit
+// that has neither a result nor a waiting message on the queue, and sums
+// the results as workers store them. A coordinator restarted on the same
+// server resumes: results already stored are used, not counted again.
+//
+// Count returns an error wrapping [ErrIntegrity] when the server holds a
+// different manifest for the run or two different results for a unit, and
+// ctx.Err() when ctx ends first. Results that are malformed or fail their
+// checksum are logged, removed and their units queued again; they are
+// never summed.
+func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Result, error) {
+	start := time.Now()
+	logf := opts.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	ackWait := opts.AckWait
+	if ackWait == 0 {
+		ackWait = DefaultAckWait
+	}
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(1024))
+	if err != nil {
+		return Result{}, err
+	}
+	o, err := setup(ctx, js, ackWait)
+	if err != nil {
+		return Result{}, err
+	}
+	run := RunID(p)
+	c := &coordinator{p: p, m: newManifest(run, p), o: o, run: run, logf: logf, results: map[int]record{}, units: map[int]bool{}}
+	for _, u := range p.Units {
+		c.units[u.ID] = true
+	}
+	if err := c.register(ctx); err != nil {
+		return Result{}, err
+	}
+
+	if opts.Workers > 0 {
+		wctx, stop := context.WithCancel(ctx)
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			Work(wctx, nc, WorkOptions{Workers: opts.Workers, Logf: logf, Verbose: opts.Verbose, heartbeat: ackWait / 6})
+		})
+		defer wg.Wait()
+		defer stop()
+	}
+
+	watcher, err := o.kv.Watch(ctx, run+".>")
+	if err != nil {
+		return Result{}, fmt.Errorf("cannot watch the results: %w", err)
+	}
+	defer watcher.Stop()
+	for initial := true; initial; {
+		select {
+		case e, ok := <-watcher.Updates():
+			if !ok {
+				return Result{}, errors.New("the watch of the results ended")
+			}
+			if e == nil {
+				initial = false
+				break
+			}
+			if err := c.take(ctx, e); err != nil {
+				return Result{}, err
+			}
+		case <-ctx.Done():
+			return Result{}, ctx.Err()
+		}
+	}
+	res := Result{Run: run, N: p.N, Units: len(p.Units), Resumed: len(c.results)}
+	res.Published, err = c.requeue(ctx, "")
+	if err != nil {
+		return Result{}, err
+	}
+
+	report := func() {
+		if opts.Progress != nil {
+			opts.Progress(Progress{Done: len(c.results), Units: len(p.Units), Resumed: res.Resumed, Elapsed: time.Since(start)})
+		}
+	}
+	report()
+	// When no result comes for long, units may have been lost (dropped by
+	// a faulty worker, or purged by hand): queue them again.
+	stall := max(3*ackWait, 10*time.Second)
+	timer := time.NewTimer(stall)
+	defer timer.Stop()
+	for pass := 1; len(c.results) < len(p.Units); {
+		select {
+		case e, ok := <-watcher.Updates():
+			if !ok {
+				return Result{}, errors.New("the watch of the results ended")
+			}
+			before := len(c.results)
+			if err := c.take(ctx, e); err != nil {
+				return Result{}, err
+			}
+			if len(c.results) > before {
+				report()
+				timer.Reset(stall)
+			}
+		case <-timer.C:
+			n, err := c.requeue(ctx, ".g"+strconv.Itoa(pass))
+			if err != nil {
+				return Result{}, err
+			}
+			if n > 0 {
+				logf("no result for %s: queued %d lost units again", stall, n)
+				res.Published += n
+			}
+			pass++
+			timer.Reset(stall)
+		case <-ctx.Done():
+			return Result{}, ctx.Err()
+		}
+	}
+	for _, u := range p.Units {
+		r := c.results[u.ID]
+		res.Total = res.Total.Add64(r.Total)
+		res.Unique = res.Unique.Add64(r.Unique)
+		res.Nodes = res.Nodes.Add64(r.Nodes)
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+type coordinator struct {
+	p       *plan.Plan
+	m       manifest // of the run
+	o       *objects
+	run     string
+	logf    func(format string, args ...any)
+	units   map[int]bool   // the IDs of the plan's units
+	results map[int]record // the verified result of each unit
+}
+
+// register stores the run's manifest, or checks the one stored.
+func (c *coordinator) register(ctx context.Context) error {
+	m := c.m
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	key := manifestKey(c.run)
+	_, err = c.o.kv.Create(ctx, key, data)
+	if err == nil {
+		c.noteOtherRuns(ctx)
+		return nil
+	}
+	if !errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("cannot register run %s: %w", c.run, err)
+	}
+	e, err := c.o.kv.Get(ctx, key)
+	if err != nil {
+		return fmt.Errorf("cannot read the manifest of run %s: %w", c.run, err)
+	}
+	var old manifest
+	if err := decodeStrict(e.Value(), &old); err != nil || old != m {
+		return fmt.Errorf("%w: the server holds a different run under %s (stored manifest %s, this run: N=%d, plan version %d, %d units)",
+			ErrIntegrity, key, strings.TrimSpace(string(e.Value())), m.N, m.PlanVersion, m.Units)
+	}
+	c.logf("resuming run %s", c.run)
+	return nil
+}
+
+// noteOtherRuns tells about runs of the same N with a different plan, whose
+// results this run cannot use.
+func (c *coordinator) noteOtherRuns(ctx context.Context) {
+	lister, err := c.o.kv.ListKeysFiltered(ctx, fmt.Sprintf("n%d-*.manifest", c.p.N))
+	if err != nil {
+		return
+	}
+	for key := range lister.Keys() {
+		if key != manifestKey(c.run) {
+			c.logf("note: the server also holds run %s of the same N with another plan; its results are not used", strings.TrimSuffix(key, ".manifest"))
+		}
+	}
+}
+
+// requeue puts on the queue every unit that has no result and no valid
+// message waiting, and returns how many. A unit is looked up on the queue
+// before its result is: a unit that is on neither was lost, or never
+// queued. suffix is added to the message IDs, so that a unit lost within
+// the duplicate window can be queued again.
+func (c *coordinator) requeue(ctx context.Context, suffix string) (int, error) {
+	info, err := c.o.stream.Info(ctx, jetstream.WithSubjectFilter(workSubjectsOf(c.run)))
+	if err != nil {
+		return 0, fmt.Errorf("cannot read the work queue: %w", err)
+	}
+	var lost []int
+	for _, u := range c.p.Units {
+		if _, done := c.results[u.ID]; done {
+			continue
+		}
+		subject := workSubject(c.run, u.ID)
+		if info.State.Subjects[subject] > 0 && c.queued(ctx, subject) {
+			continue
+		}
+		lost = append(lost, u.ID)
+	}
+	return len(lost), c.publish(ctx, lost, suffix)
+}
+
+// queued reports whether the last message on a unit's subject is the
+// coordinator's task for it, not something else sent there.
+func (c *coordinator) queued(ctx context.Context, subject string) bool {
+	m, err := c.o.stream.GetLastMsgForSubject(ctx, subject)
+	if err != nil {
+		return false
+	}
+	t, err := decodeTask(subject, m.Data)
+	return err == nil && t.N == c.m.N && t.PlanVersion == c.m.PlanVersion && t.Fingerprint == c.m.Fingerprint
+}
+
+// publish puts units on the queue. The message ID makes a repeat within
+// the stream's duplicate window a no-op; suffix is added to the IDs of
+// units that must be queued again.
+func (c *coordinator) publish(ctx context.Context, units []int, suffix string) error {
+	m := c.m
+	// In batches, so that the client never holds too many messages
+	// that the server has not confirmed.
+	const batch = 256
+	for len(units) > batch {
+		if err := c.publish(ctx, units[:batch], suffix); err != nil {
+			return err
+		}
+		units = units[batch:]
+	}
+	futures := make([]jetstream.PubAckFuture, 0, len(units))
+	for _, u := range units {
+		data, err := json.Marshal(task{Format: taskFormat, Run: c.run, N: m.N, PlanVersion: m.PlanVersion, Fingerprint: m.Fingerprint, Unit: u})
+		if err != nil {
+			return err
+		}
+		id := msgID(c.run, u) + suffix
+		f, err := c.o.js.PublishAsync(workSubject(c.run, u), data, jetstream.WithMsgID(id))
+		if err != nil {
+			return fmt.Errorf("cannot queue unit %d: %w", u, err)
+		}
+		futures = append(futures, f)
+	}
+	for _, f := range futures {
+		select {
+		case <-f.Ok():
+		case err := <-f.Err():
+			return fmt.Errorf("cannot queue unit %s: %w", f.Msg().Subject, err)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// take checks one entry of the run's keys and keeps it if it is a new,
+// valid result.
+func (c *coordinator) take(ctx context.Context, e jetstream.KeyValueEntry) error {
+	if e.Operation() != jetstream.KeyValuePut {
+		return nil
+	}
+	key := e.Key()
+	if rest, ok := strings.CutPrefix(key, c.run+".conflict."); ok {
+		u, _ := strconv.Atoi(rest)
+		stored := "unknown"
+		if r, ok := c.results[u]; ok {
+			stored = r.String()
+		}
+		second := strings.TrimSpace(string(e.Value()))
+		if r, err := decodeRecord(e.Value(), c.run, u); err == nil {
+			second = r.String()
+		}
+		return fmt.Errorf("%w: unit %d of run %s has two different results: %s and %s", ErrIntegrity, u, c.run, stored, second)
+	}
+	u, ok := parseResultKey(c.run, key)
+	if !ok {
+		if key != manifestKey(c.run) {
+			c.logf("ignored key %s: not a key of run %s", key, c.run)
+		}
+		return nil
+	}
+	if !c.units[u] {
+		c.logf("rejected result %s: unit %d is not in the plan", key, u)
+		return nil
+	}
+	r, err := decodeRecord(e.Value(), c.run, u)
+	if err != nil {
+		c.logf("rejected result %s: %v; counting the unit again", key, err)
+		if err := c.o.kv.Delete(ctx, key, jetstream.LastRevision(e.Revision())); err != nil {
+			c.logf("cannot remove the rejected result %s: %v", key, err)
+		}
+		rev := strconv.FormatUint(e.Revision(), 10)
+		return c.publish(ctx, []int{u}, ".r"+rev)
+	}
+	if old, ok := c.results[u]; ok {
+		if old.sameCount(r) {
+			return nil
+		}
+		return fmt.Errorf("%w: unit %d of run %s has two different results: %s and %s", ErrIntegrity, u, c.run, old, r)
+	}
+	c.results[u] = r
+	return nil
+}
+
+// Announce tells the workers connected to nc that the coordinator of run
+// is done and that its embedded server goes away, so that they stop
+// instead of waiting for it to come back.
+func Announce(nc *nats.Conn, run string) error {
+	data, err := json.Marshal(control{Format: controlFormat, Event: "shutdown", Run: run})
+	if err != nil {
+		return err
+	}
+	if err := nc.Publish(controlSubject, data); err != nil {
+		return err
+	}
+	return nc.FlushTimeout(5 * time.Second)
+}

@@ -1,0 +1,193 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// DefaultListen is the address the embedded server listens on when none is
+// given: the standard NATS port, reachable from this machine only.
+const DefaultListen = "127.0.0.1:4222"
+
+// ErrNoCredentials is wrapped by the error of [StartServer] when the server
+// would listen beyond this machine without a token.
+var ErrNoCredentials = errors.New("listening beyond this machine needs credentials")
+
+// ServerOptions configures the embedded NATS server.
+type ServerOptions struct {
+	// Listen is the HOST:PORT the server listens on for clients; empty means
+	// [DefaultListen]. Port 0 picks a free port.
+	Listen string
+	// StoreDir is the directory where JetStream keeps its streams and
+	// buckets, so that a restarted server finds them again. Empty means a
+	// temporary directory, removed by [Server.Shutdown].
+	StoreDir string
+	// Token, when not empty, is the secret every client must present.
+	Token string
+	// Logf, when not nil, receives the server's warnings and errors.
+	Logf func(format string, args ...any)
+}
+
+// Server is an embedded NATS server with JetStream.
+type Server struct {
+	ns      *server.Server
+	tempDir string
+	url     string
+}
+
+// IsLoopback reports whether the HOST:PORT address listens on this machine
+// only: a loopback IP address or "localhost". An empty host means every
+// interface, which is not loopback.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// StartServer starts an embedded NATS server with JetStream and waits until
+// it accepts clients. Listening on an address that is not loopback requires
+// a token and returns an error wrapping [ErrNoCredentials] without one; the
+// caller should warn that the connection has no TLS.
+func StartServer(opts ServerOptions) (*Server, error) {
+	listen := opts.Listen
+	if listen == "" {
+		listen = DefaultListen
+	}
+	host, portText, err := net.SplitHostPort(listen)
+	if err != nil {
+		return nil, fmt.Errorf("listen address %q: %w", listen, err)
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil || port < 0 || port > 65535 {
+		return nil, fmt.Errorf("listen address %q: port must be a number from 0 to 65535", listen)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	if !IsLoopback(listen) && opts.Token == "" {
+		return nil, fmt.Errorf("%s: %w", listen, ErrNoCredentials)
+	}
+	// Fail early and clearly when the port is taken, instead of waiting
+	// for a server that cannot start.
+	if port > 0 {
+		l, err := net.Listen("tcp", listen)
+		if err != nil {
+			return nil, fmt.Errorf("cannot listen on %s: %w", listen, err)
+		}
+		l.Close()
+	}
+	s := &Server{}
+	dir := opts.StoreDir
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "queens-nats-*"); err != nil {
+			return nil, err
+		}
+		s.tempDir = dir
+	} else if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	ns, err := server.NewServer(&server.Options{
+		ServerName:             "queens",
+		Host:                   host,
+		Port:                   port,
+		JetStream:              true,
+		StoreDir:               dir,
+		Authorization:          opts.Token,
+		NoSigs:                 true,
+		DisableJetStreamBanner: true,
+		MaxPayload:             1 << 20,
+	})
+	if err != nil {
+		s.removeTemp()
+		return nil, err
+	}
+	log := &serverLog{logf: opts.Logf}
+	ns.SetLogger(log, false, false)
+	ns.Start()
+	deadline := time.Now().Add(20 * time.Second)
+	for !ns.ReadyForConnections(50 * time.Millisecond) {
+		if err := log.fatal(); err != nil || time.Now().After(deadline) {
+			ns.Shutdown()
+			ns.WaitForShutdown()
+			s.removeTemp()
+			if err == nil {
+				err = errors.New("the embedded NATS server did not start in time")
+			}
+			return nil, err
+		}
+	}
+	s.ns = ns
+	s.url = ns.ClientURL()
+	return s, nil
+}
+
+// URL returns the nats:// URL clients connect to.
+func (s *Server) URL() string { return s.url }
+
+// StoreDir returns the directory of the server's JetStream storage.
+func (s *Server) StoreDir() string { return s.ns.JetStreamConfig().StoreDir }
+
+// Shutdown stops the server and waits until it has stopped; a temporary
+// storage directory is removed.
+func (s *Server) Shutdown() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+	s.removeTemp()
+}
+
+func (s *Server) removeTemp() {
+	if s.tempDir != "" {
+		os.RemoveAll(s.tempDir)
+	}
+}
+
+// serverLog passes the warnings and errors of the embedded server on, and
+// keeps the first fatal error instead of ending the program.
+type serverLog struct {
+	logf func(format string, args ...any)
+	mu   sync.Mutex
+	err  error
+}
+
+func (l *serverLog) fatal() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}
+
+func (l *serverLog) Fatalf(format string, args ...any) {
+	l.mu.Lock()
+	if l.err == nil {
+		l.err = fmt.Errorf("nats server: "+format, args...)
+	}
+	l.mu.Unlock()
+}
+
+func (l *serverLog) Errorf(format string, args ...any) {
+	if l.logf != nil {
+		l.logf("nats server: "+format, args...)
+	}
+}
+
+func (l *serverLog) Warnf(format string, args ...any) {
+	if l.logf != nil {
+		l.logf("nats server: "+format, args...)
+	}
+}
+
+func (l *serverLog) Noticef(string, ...any) {}
+func (l *serverLog) Debugf(string, ...any)  {}
+func (l *serverLog) Tracef(string, ...any)  {}

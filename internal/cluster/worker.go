@@ -1,0 +1,461 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/queenslab/queens/internal/plan"
+)
+
+// ErrShutdown is the cause of the end of [Work] when the coordinator whose
+// embedded server the workers use announces that its run is complete and
+// the server goes away.
+var ErrShutdown = errors.New("the coordinator finished its run and shut its server down")
+
+// WorkOptions configures [Work].
+type WorkOptions struct {
+	// Workers is the number of units counted at once; 0 means one per
+	// CPU.
+	Workers int
+	// Name identifies the worker in the results it stores; empty means
+	// the host name and process ID.
+	Name string
+	// Logf, when not nil, receives what a person running the worker
+	// should know: rejected messages, integrity errors, lost connections.
+	Logf func(format string, args ...any)
+	// Verbose also logs every unit counted.
+	Verbose bool
+
+	heartbeat time.Duration // 0: a sixth of the consumer's ack wait
+	storeWait time.Duration // 0: how long a finished unit may wait for the server after ctx ends
+	delay     time.Duration // added to the time of every unit, to test long units
+}
+
+// WorkStats says what [Work] did.
+type WorkStats struct {
+	Counted    int // units counted and stored
+	Skipped    int // units whose result was already stored, not counted again
+	Duplicates int // units counted again with the same result as stored
+	Rejected   int // malformed or foreign work messages
+	Conflicts  int // units counted with a result different from the stored one
+}
+
+// Work pulls units from the work queue on nc, counts them and stores their
+// results, until ctx ends or the coordinator announces that its embedded
+// server goes away. It waits for a coordinator to set up the queue when
+// there is none yet.
+//
+// A result goes into the bucket only if the unit has none yet. A unit that
+// already has the same result is a harmless repeat; one that has a
+// different result is an integrity error: it is logged, recorded for the
+// coordinator, and never replaces the stored one. Malformed and foreign
+// messages are logged and dropped. When ctx ends, units being counted are
+// handed back to the queue; units already counted are stored first.
+//
+// Work returns ctx.Err() when ctx ends, and an error wrapping [ErrShutdown]
+// when the coordinator's server goes away.
+func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, error) {
+	w := &worker{opts: opts, logf: opts.Logf, plans: map[int]*knownPlan{}, runs: map[string]error{}}
+	if w.logf == nil {
+		w.logf = func(string, ...any) {}
+	}
+	if w.opts.Workers <= 0 {
+		w.opts.Workers = runtime.NumCPU()
+	}
+	if w.opts.Name == "" {
+		host, _ := os.Hostname()
+		w.opts.Name = host + ":" + strconv.Itoa(os.Getpid())
+	}
+	if w.opts.storeWait == 0 {
+		w.opts.storeWait = 10 * time.Second
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	sub, err := nc.Subscribe(controlSubject, func(m *nats.Msg) {
+		var c control
+		if err := decodeStrict(m.Data, &c); err != nil || c.Format != controlFormat {
+			w.logf("rejected a message on %s: not a queens control notice", m.Subject)
+			return
+		}
+		if c.Event == "shutdown" {
+			cancel(fmt.Errorf("%w (run %s)", ErrShutdown, c.Run))
+		}
+	})
+	if err != nil {
+		return WorkStats{}, err
+	}
+	defer sub.Unsubscribe()
+
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return WorkStats{}, err
+	}
+	w.js = js
+	o, err := bind(ctx, js, func() {
+		w.logf("waiting for a coordinator to set up the work queue on %s", nc.ConnectedUrlRedacted())
+	})
+	if err != nil {
+		return WorkStats{}, workEnd(ctx)
+	}
+	w.setObjects(o)
+
+	var wg sync.WaitGroup
+	for range w.opts.Workers {
+		wg.Go(func() { w.loop(ctx) })
+	}
+	wg.Wait()
+	// Send the last acks before the caller closes the connection.
+	nc.FlushTimeout(5 * time.Second)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.stats, workEnd(ctx)
+}
+
+// workEnd returns why the work ended.
+func workEnd(ctx context.Context) error {
+	if cause := context.Cause(ctx); errors.Is(cause, ErrShutdown) {
+		return cause
+	}
+	return ctx.Err()
+}
+
+type worker struct {
+	opts WorkOptions
+	logf func(format string, args ...any)
+	js   jetstream.JetStream
+
+	mu    sync.Mutex
+	o     *objects
+	hb    time.Duration
+	plans map[int]*knownPlan // by N
+	runs  map[string]error   // the verdict on each run's manifest
+	stats WorkStats
+}
+
+func (w *worker) setObjects(o *objects) {
+	hb := w.opts.heartbeat
+	if hb == 0 {
+		hb = DefaultAckWait
+		if info := o.cons.CachedInfo(); info != nil && info.Config.AckWait > 0 {
+			hb = info.Config.AckWait
+		}
+		hb = max(hb/6, 20*time.Millisecond)
+	}
+	w.mu.Lock()
+	w.o, w.hb = o, hb
+	w.mu.Unlock()
+}
+
+func (w *worker) objects() (*objects, time.Duration) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.o, w.hb
+}
+
+func (w *worker) count(f func(*WorkStats)) {
+	w.mu.Lock()
+	f(&w.stats)
+	w.mu.Unlock()
+}
+
+// loop pulls and handles one unit at a time until ctx ends. It pulls one
+// unit at a time so that no unit waits in a worker's buffer while the ack
+// wait runs out.
+func (w *worker) loop(ctx context.Context) {
+	failing := false
+	for ctx.Err() == nil {
+		o, _ := w.objects()
+		// The pull is not cut short when ctx ends: a unit on its way to
+		// a pull that is gone would be stuck until the ack wait runs out.
+		// It comes back to the queue below instead.
+		msg, err := o.cons.Next(jetstream.FetchMaxWait(time.Second))
+		switch {
+		case ctx.Err() != nil:
+			if msg != nil {
+				msg.Nak()
+			}
+			return
+		case err == nil:
+			failing = false
+			w.handle(ctx, msg)
+		case isTimeout(err):
+		default:
+			if !failing {
+				w.logf("cannot pull work: %v; retrying", err)
+				failing = true
+			}
+			if errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrStreamNotFound) {
+				if o, err := lookup(ctx, w.js); err == nil {
+					w.setObjects(o)
+				}
+			}
+			sleep(ctx, 500*time.Millisecond)
+		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}
+
+// handle counts the unit of one work message, stores its result and acks
+// the message.
+func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
+	t, p, err := w.accept(ctx, msg)
+	if errors.Is(err, errTransient) {
+		if ctx.Err() == nil {
+			w.logf("cannot check %s now: %v; handing it back", msg.Subject(), err)
+		}
+		msg.NakWithDelay(time.Second)
+		return
+	}
+	if err != nil {
+		w.count(func(s *WorkStats) { s.Rejected++ })
+		w.logf("rejected a message on %s: %v", msg.Subject(), err)
+		if errors.Is(err, errPlanVersion) {
+			// Another worker may know this plan version.
+			msg.NakWithDelay(30 * time.Second)
+			return
+		}
+		msg.TermWithReason(err.Error())
+		return
+	}
+	o, hb := w.objects()
+
+	// Heartbeats keep the unit ours while we count and store it.
+	hbDone := make(chan struct{})
+	hbStop := make(chan struct{})
+	go func() {
+		defer close(hbDone)
+		tick := time.NewTicker(hb)
+		defer tick.Stop()
+		for {
+			select {
+			case <-hbStop:
+				return
+			case <-tick.C:
+				msg.InProgress()
+			}
+		}
+	}()
+	defer func() {
+		close(hbStop)
+		<-hbDone
+	}()
+
+	// A finished unit is stored and acked even when ctx ends meanwhile, as
+	// long as the server answers within storeWait.
+	sctx, scancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer scancel()
+	stopAfter := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(w.opts.storeWait, scancel)
+		context.AfterFunc(sctx, func() { t.Stop() })
+	})
+	defer stopAfter()
+
+	// A unit delivered before may have been counted and stored by a
+	// worker whose ack got lost: look before counting it again.
+	if md, err := msg.Metadata(); err != nil || md.NumDelivered > 1 {
+		if e, err := o.kv.Get(sctx, resultKey(t.Run, t.Unit)); err == nil {
+			if _, err := decodeRecord(e.Value(), t.Run, t.Unit); err == nil {
+				w.count(func(s *WorkStats) { s.Skipped++ })
+				if w.opts.Verbose {
+					w.logf("skipped unit %d of run %s: already counted", t.Unit, t.Run)
+				}
+				msg.Ack()
+				return
+			}
+		}
+	}
+
+	start := time.Now()
+	res, err := p.Count(ctx, t.Unit)
+	if err == nil && res.Unit != t.Unit {
+		err = fmt.Errorf("the plan counted unit %d when asked for unit %d", res.Unit, t.Unit)
+	}
+	if err != nil {
+		msg.Nak()
+		if ctx.Err() == nil {
+			w.logf("counting unit %d of run %s failed: %v", t.Unit, t.Run, err)
+		}
+		return
+	}
+	if w.opts.delay > 0 {
+		sleep(ctx, w.opts.delay)
+	}
+	elapsed := time.Since(start)
+	rec := newRecord(t.Run, res, w.opts.Name, float64(elapsed.Microseconds())/1000)
+	if err := w.store(sctx, o.kv, rec); err != nil {
+		w.logf("cannot store the result of unit %d of run %s: %v; it will be counted again", t.Unit, t.Run, err)
+		msg.Nak()
+		return
+	}
+	if w.opts.Verbose {
+		w.logf("counted unit %d of run %s: total %d, unique %d, %.0f ms", t.Unit, t.Run, res.Total, res.Unique, rec.Millis)
+	}
+	// An ack that gets lost only brings the unit back to a worker that
+	// finds its result stored.
+	msg.Ack()
+}
+
+// errTransient is wrapped by the errors of checks that could not be made
+// now; the message goes back to the queue.
+var errTransient = errors.New("not now")
+
+// errPlanVersion is wrapped by the rejection of a task made by a different
+// version of the plan.
+var errPlanVersion = errors.New("plan version")
+
+// accept decodes and checks a work message: well formed, for a plan this
+// worker builds identically, for a unit of that plan, and for a run that a
+// coordinator registered.
+func (w *worker) accept(ctx context.Context, msg jetstream.Msg) (task, *plan.Plan, error) {
+	t, err := decodeTask(msg.Subject(), msg.Data())
+	if err != nil {
+		return t, nil, err
+	}
+	if t.PlanVersion != plan.Version {
+		return t, nil, fmt.Errorf("%w %d; this worker has plan version %d", errPlanVersion, t.PlanVersion, plan.Version)
+	}
+	pl, err := w.plan(t.N)
+	if err != nil {
+		return t, nil, err
+	}
+	p := pl.plan
+	if t.Fingerprint != pl.manifest.Fingerprint || t.Run != pl.manifest.Run {
+		return t, nil, fmt.Errorf("%w: the task's plan for N=%d is not this worker's plan", errMalformed, t.N)
+	}
+	if t.Unit < 0 || t.Unit >= len(p.Units) {
+		return t, nil, fmt.Errorf("%w: unit %d is not one of the %d units of N=%d", errMalformed, t.Unit, len(p.Units), t.N)
+	}
+	return t, p, w.checkRun(ctx, t.Run, pl.manifest)
+}
+
+// knownPlan is a plan a worker built, with the manifest of its run.
+type knownPlan struct {
+	plan     *plan.Plan
+	manifest manifest
+}
+
+func (w *worker) plan(n int) (*knownPlan, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if pl := w.plans[n]; pl != nil {
+		return pl, nil
+	}
+	p, err := plan.New(n)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errMalformed, err)
+	}
+	pl := &knownPlan{plan: p, manifest: newManifest(RunID(p), p)}
+	w.plans[n] = pl
+	return pl, nil
+}
+
+// checkRun checks that a coordinator registered the run with the manifest
+// the worker expects; a verdict is kept, except a failure to ask.
+func (w *worker) checkRun(ctx context.Context, run string, want manifest) error {
+	w.mu.Lock()
+	verdict, known := w.runs[run]
+	o := w.o
+	w.mu.Unlock()
+	if known {
+		return verdict
+	}
+	gctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	e, err := o.kv.Get(gctx, manifestKey(run))
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		verdict = fmt.Errorf("%w: no coordinator registered run %s", errMalformed, run)
+	case err != nil:
+		return fmt.Errorf("%w: reading the manifest of run %s: %v", errTransient, run, err)
+	default:
+		var m manifest
+		if err := decodeStrict(e.Value(), &m); err != nil {
+			verdict = fmt.Errorf("the manifest of run %s: %w", run, err)
+		} else if m != want {
+			verdict = fmt.Errorf("%w: the manifest of run %s does not match its plan", ErrIntegrity, run)
+		}
+	}
+	w.mu.Lock()
+	w.runs[run] = verdict
+	w.mu.Unlock()
+	return verdict
+}
+
+// store puts a result into the bucket unless the unit has one. It retries
+// while the server is away, until ctx ends.
+func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, rec record) error {
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	key := resultKey(rec.Run, rec.Unit)
+	for {
+		_, err := kv.Create(ctx, key, data)
+		if err == nil {
+			w.count(func(s *WorkStats) { s.Counted++ })
+			return nil
+		}
+		if errors.Is(err, jetstream.ErrKeyExists) {
+			done, err := w.settle(ctx, kv, key, rec, data)
+			if done || err != nil {
+				return err
+			}
+			continue
+		}
+		if ctx.Err() != nil {
+			return err
+		}
+		sleep(ctx, 250*time.Millisecond)
+	}
+}
+
+// settle deals with a result key that exists already: the same result is a
+// repeat, garbage is replaced, and a different result is an integrity
+// error, logged and recorded beside it. It returns false when the caller
+// should try to create the key again.
+func (w *worker) settle(ctx context.Context, kv jetstream.KeyValue, key string, rec record, data []byte) (bool, error) {
+	e, err := kv.Get(ctx, key)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, nil
+	}
+	old, err := decodeRecord(e.Value(), rec.Run, rec.Unit)
+	if err != nil {
+		w.logf("the stored result of unit %d of run %s is not valid (%v); replacing it", rec.Unit, rec.Run, err)
+		if _, err := kv.Update(ctx, key, data, e.Revision()); err == nil {
+			w.count(func(s *WorkStats) { s.Counted++ })
+			return true, nil
+		}
+		return false, nil
+	}
+	if old.sameCount(rec) {
+		w.count(func(s *WorkStats) { s.Duplicates++ })
+		return true, nil
+	}
+	w.count(func(s *WorkStats) { s.Conflicts++ })
+	w.logf("INTEGRITY ERROR: unit %d of run %s counted again gives %s, but the stored result is %s; the new result is not used", rec.Unit, rec.Run, rec, old)
+	if _, err := kv.Create(ctx, conflictKey(rec.Run, rec.Unit), data); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		w.logf("cannot record the conflict on unit %d of run %s: %v", rec.Unit, rec.Run, err)
+	}
+	return true, nil
+}
