@@ -222,13 +222,13 @@ type listUnit struct {
 var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, 128<<10); return &b }}
 
 // chunkSink is the writer of a worker: it copies what the format writer
-// hands it into a chunk and passes the chunk on to the unit.
+// hands it into a chunk and passes the chunk on to the unit being listed.
 type chunkSink struct {
 	ctx context.Context
 	ch  chan<- *[]byte
 }
 
-func (s chunkSink) Write(p []byte) (int, error) {
+func (s *chunkSink) Write(p []byte) (int, error) {
 	b := chunkPool.Get().(*[]byte)
 	*b = append((*b)[:0], p...)
 	select {
@@ -286,8 +286,16 @@ func listParallel(ctx context.Context, w io.Writer, o listOptions, workers int) 
 	})
 	for range workers {
 		wg.Go(func() {
+			// One format writer per worker, flushed at the end of each unit.
+			sink := &chunkSink{ctx: ctx}
+			fw, err := format.New(o.format, sink, format.Options{N: o.n, ZeroBased: o.base == 0})
 			for u := range work {
-				u.count, u.err = listUnitSolutions(ctx, u, o)
+				if err == nil {
+					sink.ch = u.chunks
+					u.count, u.err = listUnitSolutions(ctx, fw, u, o.n)
+				} else {
+					u.err = err
+				}
 				close(u.chunks)
 			}
 		})
@@ -327,13 +335,10 @@ func writeUnits(w io.Writer, queue <-chan *listUnit, places <-chan struct{}) (ui
 	return total, nil
 }
 
-// listUnitSolutions formats the solutions of the unit into its chunks.
-func listUnitSolutions(ctx context.Context, u *listUnit, o listOptions) (uint64, error) {
-	fw, err := format.New(o.format, chunkSink{ctx: ctx, ch: u.chunks}, format.Options{N: o.n, ZeroBased: o.base == 0})
-	if err != nil {
-		return 0, err
-	}
-	seq, err := queens.SolutionsWithPrefix(o.n, u.prefix)
+// listUnitSolutions writes the solutions of the unit of the n×n board
+// with fw, and flushes it.
+func listUnitSolutions(ctx context.Context, fw format.Writer, u *listUnit, n int) (uint64, error) {
+	seq, err := queens.SolutionsWithPrefix(n, u.prefix)
 	if err != nil {
 		return 0, err
 	}
@@ -352,7 +357,7 @@ func listUnitSolutions(ctx context.Context, u *listUnit, o listOptions) (uint64,
 			}
 		}
 	}
-	return count, fw.Close()
+	return count, fw.Flush()
 }
 
 // listPrefixes returns the placements of queens on the first depth rows of

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -315,6 +316,8 @@ func BenchmarkList(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			o := listOptions{n: 12, format: "cols", base: 1}
 			b.ReportAllocs()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
 			var total uint64
 			for b.Loop() {
 				var n uint64
@@ -325,7 +328,9 @@ func BenchmarkList(b *testing.B) {
 				}
 				total += n
 			}
+			runtime.ReadMemStats(&after)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(total), "ns/solution")
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(total), "allocs/solution")
 		})
 	}
 }

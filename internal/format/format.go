@@ -48,6 +48,10 @@ type Writer interface {
 	// writer does not keep s. It returns the first error of the
 	// underlying writer, and keeps returning it.
 	Write(index uint64, s queens.Solution) error
+	// Flush hands what the writer has buffered to the underlying writer,
+	// without ending the output: more solutions may follow. (The svg
+	// writer draws nothing before Close.)
+	Flush() error
 	// Close writes what ends the output, such as the total line of the
 	// human formats, and flushes the buffer. It does not close the
 	// underlying writer.
@@ -129,6 +133,9 @@ type out struct {
 	err   error
 	count uint64 // solutions written
 }
+
+// Flush writes the buffer out and empties it.
+func (o *out) Flush() error { return o.flush() }
 
 // flush writes the buffer out and empties it.
 func (o *out) flush() error {

@@ -337,3 +337,22 @@ func TestColsOffBoard(t *testing.T) {
 		t.Errorf("cols from 0 = %q, want %q", got, want)
 	}
 }
+
+func TestFlush(t *testing.T) {
+	for _, name := range []string{"board", "cols", "json", "csv"} {
+		var b bytes.Buffer
+		w, _ := New(name, &b, Options{})
+		w.Write(1, queens.Solution{1, 3, 0, 2})
+		if b.Len() != 0 {
+			t.Errorf("%s: wrote before Flush", name)
+		}
+		if err := w.Flush(); err != nil || b.Len() == 0 {
+			t.Errorf("%s: Flush wrote %d bytes, %v", name, b.Len(), err)
+		}
+		w.Write(2, queens.Solution{2, 0, 3, 1})
+		w.Close()
+		if want := write(t, name, Options{}, all(t, 4)); b.String() != want {
+			t.Errorf("%s: with a Flush between the solutions:\n%s\nwant\n%s", name, b.String(), want)
+		}
+	}
+}
