@@ -207,7 +207,7 @@ func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error)
 // before its worker waits.
 const (
 	parallelMinN   = 12  // smaller boards list in a blink
-	chunksInFlight = 256 // chunks of at most 128 KiB
+	chunksInFlight = 128 // chunks of at most 128 KiB
 )
 
 // listUnit is the part of a parallel listing that begins with one prefix.
@@ -243,8 +243,10 @@ func (s *chunkSink) Write(p []byte) (int, error) {
 // listParallel writes the cols listing of every solution with several
 // goroutines; its output is that of listSerial.
 func listParallel(ctx context.Context, w io.Writer, o listOptions, workers int) (uint64, error) {
+	// Units of a few hundred kilobytes: many more than workers, so that
+	// they share the work evenly, and small enough to wait whole.
 	depth := 2
-	if o.n > 16 {
+	if o.n >= 15 {
 		depth = 3
 	}
 	prefixes := listPrefixes(o.n, depth)

@@ -276,7 +276,7 @@ func TestListParallelMatchesSerial(t *testing.T) {
 			}
 		}
 	}
-	// Units of three rows, as for boards above 16.
+	// Units of three rows, as for boards from 15 on.
 	var all []queens.Solution
 	for _, p := range listPrefixes(9, 3) {
 		seq, _ := queens.SolutionsWithPrefix(9, p)
