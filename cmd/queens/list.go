@@ -45,9 +45,10 @@ Formats (--format):
 cols, json, csv and fen write the solutions alone, one a line, for other
 programs (and 'queens verify'); board, matrix and sentences number them
 and end with the total, as the classic programs print them. Rows and
-columns are counted from the top left. With -o the listing goes
-to a file that appears only when it is complete: an error or Ctrl-C leaves
-the file as it was.`,
+columns are counted from the top left.
+
+With -o the listing goes to a file that appears only when it is complete:
+an error or Ctrl-C leaves the file as it was.`,
 		Example: `  queens list 8
   queens list 8 --format board --limit 2
   queens list 8 --unique --format sentences
@@ -91,7 +92,7 @@ the file as it was.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.format, "format", "cols", "output format: "+strings.Join(format.Names(), ", "))
-	fl.BoolVar(&o.unique, "unique", false, "list one solution per class of solutions that rotations and reflections turn into each other: the least one")
+	fl.BoolVar(&o.unique, "unique", false, "list one solution per symmetry class (rotations and reflections): the least")
 	fl.Int64Var(&limit, "limit", 0, "stop after `K` solutions (0: no limit)")
 	fl.IntVar(&o.base, "base", 1, "count columns from 0 or 1 in the cols and csv formats")
 	fl.StringVarP(&output, "output", "o", "", "write the solutions to `FILE` instead of standard output")
