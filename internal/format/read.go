@@ -89,6 +89,8 @@ type Reader struct {
 	cells []byte // one row of a board, white space removed
 	err   error  // sticky: the first error returned
 
+	midLine bool // the last chunk filled the buffer: its line goes on
+
 	// The board or matrix block being read, if rows > 0.
 	grid      []byte // the cells of its rows so far
 	gridWidth int
@@ -135,13 +137,15 @@ func (r *Reader) syntax(line int, format string, args ...any) error {
 // are valid until the next read.
 func (r *Reader) chunk() (b []byte, more bool, err error) {
 	b, err = r.br.ReadSlice('\n')
+	midLine := r.midLine
+	r.midLine = err == bufio.ErrBufferFull
 	switch {
 	case err == nil:
 		return b[:len(b)-1], false, nil
 	case err == bufio.ErrBufferFull:
 		return b, true, nil
-	case err == io.EOF && len(b) > 0:
-		return b, false, nil
+	case err == io.EOF && (len(b) > 0 || midLine):
+		return b, false, nil // the last line, without a line end
 	}
 	return nil, false, err
 }

@@ -394,3 +394,14 @@ func TestReadOneByOne(t *testing.T) {
 		}
 	}
 }
+
+func TestReadLineOfBufferSize(t *testing.T) {
+	// A last line without a line end that fills the buffer exactly.
+	for _, end := range []string{"", "\n"} {
+		line := strings.Repeat("1 ", 32767) + "11" // 65536 bytes
+		got, err := readAll(line+end, ReadOptions{ZeroBased: true})
+		if err != nil || len(got) != 1 || len(got[0].Queens) != 32768 || got[0].Queens[32767] != 11 {
+			t.Errorf("line end %q: %d placements, %v", end, len(got), err)
+		}
+	}
+}
