@@ -36,6 +36,7 @@ type countOutcome struct {
 
 func newCountCmd(io streams) *cobra.Command {
 	var f countFlags
+	var cl clusterFlags
 	cmd := &cobra.Command{
 		Use:   "count N",
 		Short: "Count the solutions of the N×N board",
@@ -67,6 +68,9 @@ file to count from the start.`,
 			if err := f.check(); err != nil {
 				return err
 			}
+			if cl.enabled() {
+				return runClusterCount(cmd, n, f, cl, io)
+			}
 			var c countOutcome
 			switch {
 			case f.checkpoint != "":
@@ -85,6 +89,7 @@ file to count from the start.`,
 	cmd.Flags().StringVar(&f.checkpoint, "checkpoint", "", "record finished work units in `FILE`, and resume from it")
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "show no progress bar")
+	cl.register(cmd)
 	return cmd
 }
 

@@ -65,6 +65,8 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		newSolveCmd(io),
 		newTraceCmd(io),
 		newBenchCmd(io),
+		newWorkerCmd(io),
+		newMergeCmd(io),
 	)
 	return root
 }

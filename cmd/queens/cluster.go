@@ -1,0 +1,291 @@
+package main
+
+// The flags of 'queens count' that spread a count over many machines:
+// --cluster (a NATS JetStream work queue) and --shard (one part of the
+// count for a batch scheduler).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/cluster"
+	"github.com/queenslab/queens/internal/outfile"
+	"github.com/queenslab/queens/internal/plan"
+	"github.com/queenslab/queens/internal/progress"
+	"github.com/queenslab/queens/internal/shard"
+)
+
+// tokenEnv is the environment variable that gives the NATS token when
+// --token does not, so that the token need not appear in the list of
+// processes.
+const tokenEnv = "QUEENS_NATS_TOKEN"
+
+// clusterFlags are the flags of 'queens count' for many machines.
+type clusterFlags struct {
+	cluster bool
+	listen  string
+	store   string
+	natsURL string
+	auth    natsAuth
+	shard   string
+	output  string
+	ackWait time.Duration
+}
+
+// natsAuth are the credentials flags that the coordinator and the workers
+// share.
+type natsAuth struct {
+	token string
+	creds string
+}
+
+func (a *natsAuth) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&a.token, "token", "", "secret `TOKEN` that NATS clients present (default $"+tokenEnv+")")
+	cmd.Flags().StringVar(&a.creds, "creds", "", "NATS credentials `FILE` (user JWT and key) for a server that uses them")
+}
+
+// resolve fills the token from the environment when the flag does not
+// give it.
+func (a *natsAuth) resolve() {
+	if a.token == "" {
+		a.token = os.Getenv(tokenEnv)
+	}
+}
+
+// register adds the flags to the count command and its help.
+func (c *clusterFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.BoolVar(&c.cluster, "cluster", false, "count on many machines through a NATS JetStream work queue")
+	fs.StringVar(&c.listen, "listen", cluster.DefaultListen, "with --cluster: `HOST:PORT` the embedded NATS server listens on")
+	fs.StringVar(&c.store, "store", "", "with --cluster: keep the queue and results in `DIR`, to resume after a restart")
+	fs.StringVar(&c.natsURL, "nats", "", "with --cluster: use the NATS server at `URL` instead of an embedded one")
+	c.auth.register(cmd)
+	fs.StringVar(&c.shard, "shard", "", "count shard `I/M` only (or M, with I from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
+	fs.StringVarP(&c.output, "output", "o", "", "with --shard: write the part file to `FILE` (default standard output)")
+	fs.DurationVar(&c.ackWait, "ack-wait", cluster.DefaultAckWait, "with --cluster: time a unit may go without a word from its worker")
+	fs.MarkHidden("ack-wait")
+	cmd.Long += `
+
+With --cluster, the count is spread over many machines through NATS
+JetStream. The command starts a NATS server (on 127.0.0.1:4222; see
+--listen), puts the work units on a queue, counts with --workers local
+workers (default one per CPU; 0 for none) and sums the results that
+'queens worker' processes on any machine store. With --store DIR the queue
+and the results are kept in DIR: the same command resumes a count that was
+stopped. With --nats URL it uses a NATS server you run instead. Listening
+beyond this machine needs --token (or $` + tokenEnv + `), given to the
+workers too; the connection has no TLS.
+
+With --shard I/M, the command counts every M-th unit from unit I and writes
+the results to a part file (-o FILE); 'queens merge' sums the parts of all
+M shards. With --shard M, I comes from $JOB_COMPLETION_INDEX (Kubernetes
+Indexed Jobs) or $SLURM_ARRAY_TASK_ID (Slurm job arrays, --array=0-(M-1)).`
+	cmd.Example += `
+  queens count 16 --cluster --workers 0 --store q16   # then 'queens worker' elsewhere
+  queens count 14 --shard 0/3 -o part-0.json          # then 'queens merge part-*.json'`
+}
+
+// enabled reports whether the count is a cluster or a shard count.
+func (c *clusterFlags) enabled() bool { return c.cluster || c.shard != "" }
+
+// check checks the flags of a cluster or shard count against each other
+// and against the other flags of count.
+func (c *clusterFlags) check(cmd *cobra.Command, f countFlags) error {
+	changed := cmd.Flags().Changed
+	var set []string
+	for _, name := range []string{"listen", "store", "nats", "token", "creds", "ack-wait"} {
+		if changed(name) {
+			set = append(set, "--"+name)
+		}
+	}
+	switch {
+	case c.cluster && c.shard != "":
+		return usageError(errors.New("--cluster and --shard exclude each other"), "count a shard with --shard, or the whole count with --cluster")
+	case c.shard != "" && len(set) > 0:
+		return usageError(fmt.Errorf("%s needs --cluster; a shard counts on this machine", set[0]), "")
+	case changed("output") && c.shard == "":
+		return usageError(errors.New("-o needs --shard: only a shard writes a part file"), "try 'queens count 14 --shard 0/3 -o part-0.json'")
+	case f.checkpoint != "":
+		return usageError(errors.New("--checkpoint does not combine with --cluster or --shard"), "--store keeps the results of a cluster count; a shard writes its part file")
+	case c.natsURL != "" && (changed("listen") || changed("store")):
+		return usageError(errors.New("--listen and --store are for the embedded server, not with --nats"), "")
+	case c.natsURL == "" && c.auth.creds != "":
+		return usageError(errors.New("--creds is for a NATS server given by --nats; the embedded server takes --token"), "")
+	case c.ackWait < time.Second/10:
+		return usageError(fmt.Errorf("--ack-wait must be at least 100ms, got %s", c.ackWait), "")
+	}
+	if f.algo != "" {
+		if fast, _ := queens.LookupAlgorithm(""); f.algo != fast.Name {
+			return usageError(fmt.Errorf("--cluster and --shard count with the fast engine only, not --algo %s", f.algo), "drop --algo")
+		}
+	}
+	return nil
+}
+
+// runClusterCount runs a count with --cluster or --shard.
+func runClusterCount(cmd *cobra.Command, n int, f countFlags, c clusterFlags, io streams) error {
+	if err := c.check(cmd, f); err != nil {
+		return err
+	}
+	p, err := plan.New(n)
+	if err != nil {
+		return usageError(err, "")
+	}
+	if c.shard != "" {
+		return countShard(cmd.Context(), p, f, c, io)
+	}
+	workers := f.workers
+	if !cmd.Flags().Changed("workers") {
+		workers = runtime.NumCPU()
+	}
+	return coordinate(cmd.Context(), p, workers, f, c, io)
+}
+
+// logger returns a logging function that writes lines "queens: PREFIX..."
+// to w, one line at a time.
+func logger(w io.Writer, prefix string) func(format string, args ...any) {
+	var mu sync.Mutex
+	return func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(w, "queens: "+prefix+format+"\n", args...)
+	}
+}
+
+// warnPlainText warns when credentials go to a server beyond this machine
+// without TLS.
+func warnPlainText(w io.Writer, serverURL string, a natsAuth) {
+	if a.token == "" && a.creds == "" {
+		return
+	}
+	for _, s := range strings.Split(serverURL, ",") {
+		u, err := url.Parse(strings.TrimSpace(s))
+		if err != nil || u.Scheme == "tls" {
+			continue
+		}
+		if !cluster.IsLoopback(net.JoinHostPort(u.Hostname(), "0")) {
+			fmt.Fprintf(w, "queens: warning: %s is reached without TLS: the credentials and the results cross the network in the clear\n", u.Host)
+		}
+	}
+}
+
+// coordinate runs the coordinator of a cluster count.
+func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c clusterFlags, io streams) error {
+	c.auth.resolve()
+	logf := logger(io.errOut, "cluster: ")
+	conn := cluster.ConnOptions{URL: c.natsURL, Token: c.auth.token, Creds: c.auth.creds, Name: "queens coordinator", Logf: logf}
+	var srv *cluster.Server
+	if c.natsURL == "" {
+		var err error
+		srv, err = cluster.StartServer(cluster.ServerOptions{Listen: c.listen, StoreDir: c.store, Token: c.auth.token, Logf: logf})
+		switch {
+		case errors.Is(err, cluster.ErrNoCredentials):
+			return usageError(fmt.Errorf("--listen %s reaches beyond this machine: it needs --token", c.listen),
+				"give --token TOKEN (or set "+tokenEnv+") here and to the workers, or listen on 127.0.0.1")
+		case err != nil:
+			return usageError(err, "is another 'queens count --cluster' running? Choose another port with --listen 127.0.0.1:PORT")
+		}
+		defer srv.Shutdown()
+		if !cluster.IsLoopback(c.listen) {
+			fmt.Fprintf(io.errOut, "queens: warning: listening on %s without TLS: the token and the results cross the network in the clear\n", c.listen)
+		}
+		where := "in a temporary directory; give --store DIR to resume after a restart"
+		if c.store != "" {
+			where = "in " + c.store
+		}
+		fmt.Fprintf(io.errOut, "queens: cluster: NATS server at %s, queue and results %s\n", srv.URL(), where)
+		fmt.Fprintf(io.errOut, "queens: cluster: workers join with: queens worker --nats %s\n", srv.URL())
+		conn.Server = srv
+	} else {
+		warnPlainText(io.errOut, c.natsURL, c.auth)
+	}
+	nc, err := cluster.Connect(conn)
+	if err != nil {
+		return usageError(err, "check --nats and the credentials")
+	}
+	defer nc.Close()
+
+	var (
+		bar     *progress.Bar
+		started bool
+		shown   int
+	)
+	start := time.Now()
+	opts := cluster.Options{Workers: workers, AckWait: c.ackWait, Logf: logf}
+	if !f.quiet {
+		opts.Progress = func(pr cluster.Progress) {
+			if !started {
+				bar, started, shown = progress.New(io.errOut, pr.Units, pr.Done, start), true, pr.Done
+			}
+			bar.Add(pr.Done - shown)
+			shown = pr.Done
+		}
+	}
+	res, err := cluster.Count(ctx, nc, p, opts)
+	bar.Stop()
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			hint := "the results are lost with the temporary store; give --store DIR to keep them"
+			if c.store != "" || c.natsURL != "" {
+				hint = "the results so far are kept; run the same command again to resume"
+			}
+			return &exitError{code: exitInterrupted, err: err, hint: hint}
+		}
+		return err
+	}
+	if srv != nil {
+		// The server goes away: the workers need not wait for it.
+		cluster.Announce(nc, res.Run)
+	}
+	if res.Resumed > 0 {
+		fmt.Fprintf(io.errOut, "queens: cluster: run %s: %d of %d units from earlier runs\n", res.Run, res.Resumed, res.Units)
+	}
+	fast, _ := queens.LookupAlgorithm("")
+	out := countOutcome{Result: queens.Result{N: res.N, Total: res.Total, Unique: res.Unique, Nodes: res.Nodes, Elapsed: res.Elapsed, Algorithm: fast.Name}}
+	return out.print(io.out, f.asJSON)
+}
+
+// countShard counts one shard and writes its part file.
+func countShard(ctx context.Context, p *plan.Plan, f countFlags, c clusterFlags, io streams) error {
+	spec, err := shard.Parse(c.shard, os.Getenv)
+	if err != nil {
+		return usageError(err, "try --shard 0/4 for the first of four shards")
+	}
+	// Open the output first: a bad path is found before the count.
+	out, err := outfile.Create(c.output, io.out)
+	if err != nil {
+		return usageError(err, "-o needs the path of a file in a writable directory")
+	}
+	defer out.Abort()
+	var bar *progress.Bar
+	if !f.quiet {
+		bar = progress.New(io.errOut, shard.ShardUnits(len(p.Units), spec), 0, time.Time{})
+	}
+	pt, err := shard.Count(ctx, p, spec, f.workers, func(plan.Result) { bar.Add(1) })
+	bar.Stop()
+	if err != nil {
+		return err
+	}
+	if err := pt.Write(out); err != nil {
+		return err
+	}
+	if err := out.Commit(); err != nil {
+		return err
+	}
+	if !f.quiet && c.output != "" && c.output != "-" {
+		fmt.Fprintf(io.errOut, "queens: shard %s of N=%d: %d of %d units written to %s\n", spec, p.N, len(pt.Results), len(p.Units), c.output)
+	}
+	return nil
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/shard"
+)
+
+func newMergeCmd(io streams) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "merge PART...",
+		Short: "Sum the part files of a count split with --shard",
+		Long: `Sum the part files that 'queens count N --shard I/M -o FILE' wrote for
+every shard of a count, and print the count as 'queens count' does; the
+time is the counting time of all parts together.
+
+The parts must hold a result for every unit of the count. A unit may be
+in more than one part when the results agree. Parts of different board
+sizes or plan versions, parts that lack units or disagree, and files that
+are not intact part files are refused.`,
+		Example: `  for i in 0 1 2; do queens count 14 --shard $i/3 -o part-$i.json; done
+  queens merge part-*.json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageError(errors.New("merge takes the part files to sum"), "try 'queens merge part-*.json'")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			parts := make([]*shard.Part, 0, len(args))
+			for _, name := range args {
+				pt, err := readPart(name)
+				if err != nil {
+					return err
+				}
+				parts = append(parts, pt)
+			}
+			sum, err := shard.Merge(parts, args)
+			if err != nil {
+				return usageError(err, mergeHint(err, parts[0]))
+			}
+			fast, _ := queens.LookupAlgorithm("")
+			out := countOutcome{Result: queens.Result{N: sum.N, Total: sum.Total, Unique: sum.Unique, Nodes: sum.Nodes,
+				Elapsed: time.Duration(sum.Millis * float64(time.Millisecond)), Algorithm: fast.Name}}
+			return out.print(io.out, asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+// readPart reads and checks one part file.
+func readPart(name string) (*shard.Part, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, usageError(err, "")
+	}
+	defer f.Close()
+	pt, err := shard.Read(f)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("%s: %w", name, err), "give the part files written by 'queens count N --shard I/M -o FILE'")
+	}
+	return pt, nil
+}
+
+// mergeHint tells what to do about a refused merge.
+func mergeHint(err error, first *shard.Part) string {
+	switch {
+	case errors.Is(err, shard.ErrMissing):
+		return fmt.Sprintf("count the missing shards, as 'queens count %d --shard I/%d -o part-I.json'", first.N, first.Shard.Count)
+	case errors.Is(err, shard.ErrConflict):
+		return "count the shards of that unit again, on another machine: one of them miscounted"
+	case errors.Is(err, shard.ErrMixed):
+		return "merge the parts of one count, made by one version of queens"
+	}
+	return ""
+}

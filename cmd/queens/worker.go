@@ -1,0 +1,70 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/queenslab/queens/internal/cluster"
+)
+
+func newWorkerCmd(io streams) *cobra.Command {
+	var (
+		natsURL string
+		auth    natsAuth
+		workers int
+		name    string
+		verbose bool
+	)
+	cmd := &cobra.Command{
+		Use:   "worker",
+		Short: "Count work units for 'queens count --cluster' on this machine",
+		Long: `Count work units for 'queens count N --cluster', which may run on another
+machine: the worker pulls units from the NATS JetStream work queue, counts
+them on --workers cores and stores each result, once, in the results
+bucket. It may start before the coordinator, and it serves every count on
+the server, one unit after the other.
+
+The worker runs until Ctrl-C, which hands the units it is counting back to
+the queue, or until the coordinator it works for finishes and shuts its
+embedded server down. A worker that is killed loses nothing: its units go
+to other workers after half a minute. When the connection is lost, the
+worker reconnects on its own.
+
+Give the worker the coordinator's --token (or set $` + tokenEnv + `). A
+worker that finds a different result stored for a unit it counted
+reports an integrity error and keeps the stored result; the coordinator
+then refuses the count.`,
+		Example: `  queens worker --nats nats://127.0.0.1:4222
+  QUEENS_NATS_TOKEN=secret queens worker --nats nats://10.0.0.5:4222 --workers 16`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if workers < 0 {
+				return usageError(fmt.Errorf("--workers must be 0 (one per CPU) or more, got %d", workers), "")
+			}
+			auth.resolve()
+			logf := logger(io.errOut, "worker: ")
+			warnPlainText(io.errOut, natsURL, auth)
+			nc, err := cluster.Connect(cluster.ConnOptions{URL: natsURL, Token: auth.token, Creds: auth.creds, Name: "queens worker", Wait: true, Logf: logf})
+			if err != nil {
+				return usageError(err, "check --nats and the credentials")
+			}
+			defer nc.Close()
+			stats, err := cluster.Work(cmd.Context(), nc, cluster.WorkOptions{Workers: workers, Name: name, Logf: logf, Verbose: verbose})
+			logf("counted %d units (%d already counted, %d repeats, %d rejected messages, %d conflicts)",
+				stats.Counted, stats.Skipped, stats.Duplicates, stats.Rejected, stats.Conflicts)
+			if errors.Is(err, cluster.ErrShutdown) {
+				logf("%v", err)
+				return nil
+			}
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&natsURL, "nats", "nats://127.0.0.1:4222", "`URL` of the NATS server (comma-separated for a NATS cluster)")
+	auth.register(cmd)
+	cmd.Flags().IntVar(&workers, "workers", 0, "number of units counted at once; 0 means one per CPU")
+	cmd.Flags().StringVar(&name, "name", "", "`NAME` of this worker in the results (default host:pid)")
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "log every unit counted")
+	return cmd
+}
