@@ -156,10 +156,12 @@ func trace(ctx context.Context, io streams, o traceOptions) error {
 	}
 	var (
 		events  int
+		cut     bool // an event came past the limit
 		showErr error
 	)
 	st, err := o.algo.Search(ctx, o.n, func(e queens.Event) bool {
 		if o.limit > 0 && events == o.limit {
+			cut = true
 			return false
 		}
 		events++
@@ -172,7 +174,6 @@ func trace(ctx context.Context, io streams, o traceOptions) error {
 	if err == nil {
 		err = ctx.Err() // --animate gives up its pause on Ctrl-C
 	}
-	cut := o.limit > 0 && events == o.limit
 	if err == nil && !cut {
 		err = finish(st)
 	}

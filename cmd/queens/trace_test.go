@@ -107,6 +107,15 @@ func TestTraceLimit(t *testing.T) {
 	if !strings.HasPrefix(r.stderr, "queens: hint: ") || !strings.Contains(r.stderr, "--limit 0") {
 		t.Errorf("no hint about the limit: %q", r.stderr)
 	}
+	// A limit of exactly the 98 events of N=4 cuts nothing.
+	r = runCLI(t.Context(), nil, "trace", "4", "--limit", "98")
+	if !strings.HasSuffix(r.stdout, "flags, N=4: 2 solutions, 16 queens placed, 60 safety checks\n") || r.stderr != "" {
+		t.Errorf("--limit 98 for the 98 events of N=4: %q, stderr %q", r.stdout, r.stderr)
+	}
+	r = runCLI(t.Context(), nil, "trace", "4", "--limit", "97")
+	if strings.Count(r.stdout, "\n") != 97 || r.stderr == "" {
+		t.Errorf("--limit 97 for the 98 events of N=4: %q, stderr %q", r.stdout, r.stderr)
+	}
 	// The default limit shows the whole search of N=8, and a summary.
 	r = runCLI(t.Context(), nil, "trace", "8", "--algo", "rows")
 	r.wantExit(t, 0)
