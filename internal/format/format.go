@@ -73,8 +73,8 @@ var formats = []struct {
 	{"svg", fmt.Sprintf("one SVG picture: the board, or a grid of up to %d boards", MaxSVGBoards), newSVG},
 }
 
-// Names returns the names of the formats, the default one ("cols") not
-// singled out: board, matrix, cols, sentences, json, csv, fen, svg.
+// Names returns the names of the formats, in the order help texts list
+// them: board, matrix, cols, sentences, json, csv, fen, svg.
 func Names() []string {
 	names := make([]string, len(formats))
 	for i, f := range formats {
