@@ -64,14 +64,18 @@ type Unit struct {
 	cost float64
 }
 
+// border returns the unit's border queens.
+func (u Unit) border() border { return border{u.Top, u.Bottom, u.Left, u.Right} }
+
 // String describes the unit's border queens.
 func (u Unit) String() string {
 	return fmt.Sprintf("unit %d: border queens top %d, bottom %d, left %d, right %d", u.ID, u.Top, u.Bottom, u.Left, u.Right)
 }
 
 // Symmetric reports whether a symmetry of the board other than the
-// identity maps the unit's border to itself. The search of such a unit
-// tests each solution it finds against those symmetries.
+// identity maps the unit's border to itself. Such a unit stands for fewer
+// borders than the eight of the others, and some of its solutions may be
+// symmetric themselves.
 func (u Unit) Symmetric() bool { return u.stab != 1 }
 
 // Plan is the list of units of the count of the N×N board. Units[i].ID is
@@ -118,7 +122,10 @@ func New(n int) (*Plan, error) {
 						continue
 					}
 					u := Unit{Top: top, Bottom: bottom, Left: left, Right: right, stab: b.stabilizer(n)}
-					u.cost = newSearch(n, u).estimate()
+					u.cost = newSearch(n, b).estimate()
+					for t := 1; t < 4; t++ {
+						u.cost = min(u.cost, newSearch(n, b.image(t, n)).estimate())
+					}
 					p.Units = append(p.Units, u)
 				}
 			}

@@ -17,22 +17,40 @@ func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
 	if !ok {
 		return Result{Unit: unit}, fmt.Errorf("plan: %w: %d (N=%d has units 0 to %d)", ErrUnit, unit, p.N, len(p.Units)-1)
 	}
-	s := newSearch(p.N, u)
+	s := newUnitSearch(p.N, u.border())
 	s.done = ctx.Done()
 	s.run()
-	res := Result{Unit: unit, Unique: s.sols, Nodes: s.nodes}
+	res := Result{Unit: unit, Nodes: s.nodes}
 	if s.stop {
 		return res, ctx.Err()
 	}
-	if u.stab == 1 {
-		hi, lo := bits.Mul64(s.sols, 8)
-		if hi != 0 {
-			return res, fmt.Errorf("plan: unit %d of N=%d: %w", unit, p.N, ErrOverflow)
-		}
-		res.Total = lo
-	} else {
-		res.Total = s.total
+	// The unit stands for the solutions whose border is an image of its
+	// own: orbit(stab) images, each with s.sols solutions. The classes of
+	// solutions among them correspond to the orbits of the border's
+	// symmetries on the unit's own solutions, which Burnside's lemma
+	// counts: the average number of solutions each of those symmetries
+	// fixes. The identity fixes all of them, and no reflection fixes a
+	// solution of N > 1 (it would put two queens on one line).
+	size := uint64(orbit(u.stab))
+	hi, total := bits.Mul64(s.sols, size)
+	if hi != 0 {
+		return res, fmt.Errorf("plan: unit %d of N=%d: %w", unit, p.N, ErrOverflow)
 	}
+	res.Total = total
+	fixed := s.sols
+	for t := 1; t < 8; t++ {
+		if u.stab&(1<<t) == 0 {
+			continue
+		}
+		if t <= 3 || p.N == 1 {
+			fixed += countFixed(p.N, u.border(), t)
+		}
+	}
+	group := uint64(bits.OnesCount8(u.stab))
+	if fixed%group != 0 {
+		return res, fmt.Errorf("plan: unit %d of N=%d: symmetric solutions do not add up", unit, p.N)
+	}
+	res.Unique = fixed / group
 	return res, nil
 }
 

@@ -4,43 +4,48 @@ import (
 	"math/bits"
 )
 
+// innerLevels is the number of levels at the bottom of a search that the
+// fast kernel runs without looking for cancellation: small enough that it
+// finishes such a subtree in well under a millisecond on boards up to
+// N = 32, large enough that the looking costs nothing.
+const innerLevels = 11
+
 // search is the search of one unit: a depth-first search over the rows
 // that hold no border queen, from top to bottom, with the columns and the
-// two diagonals that the queens above attack kept as bits.
+// two diagonals that the queens above attack kept as bits of three words.
+// The border queens need no bits: what they attack is taken out of each
+// level's mask beforehand.
 type search struct {
-	n      int
 	levels int        // rows without a border queen
 	rows   [32]int    // rows[k]: the board row of level k
-	mask   [32]uint32 // columns a queen may take in level k: free of the border queens' columns and attacks
-	shift  [32]uint   // rows[k+1] - rows[k]
-	check  int        // the level at which the search looks for cancellation
-	stab   uint8      // symmetries that map the border to itself
-	border [32]int    // column of the border queen in each row, or -1
-	nodes  uint64
-	sols   uint64
-	total  uint64 // for symmetric units: solutions with their class sizes
-	done   <-chan struct{}
-	stop   bool
-	queens [32]int // for symmetric units: column of the queen in each row
+	mask   [32]uint32 // columns open to a queen in level k: not taken or attacked by a border queen
+	shift  [32]uint32 // rows[k+1] - rows[k]: how far the diagonals move from level k to the next
+	inner  uint32     // the columns without a border queen
+
+	done  <-chan struct{}
+	stop  bool   // done was closed: the counts are partial
+	nodes uint64 // queens placed
+	sols  uint64 // solutions
 }
 
-// newSearch prepares the search of unit u of the n×n board.
-func newSearch(n int, u Unit) *search {
-	s := &search{n: n, stab: u.stab}
+// newSearch prepares the search of the solutions of the n×n board with
+// border b.
+func newSearch(n int, b border) *search {
+	s := &search{}
 	m := n - 1
-	b := border{u.Top, u.Bottom, u.Left, u.Right}
 	sq := b.squares(n)
-	for r := range n {
-		s.border[r] = -1
+	var bordered [32]bool
+	for _, q := range sq {
+		bordered[q.r] = true
 	}
 	var takenCols uint32
 	for _, q := range sq {
-		s.border[q.r] = q.c
 		takenCols |= 1 << q.c
 	}
 	full := uint32(1<<n - 1)
+	s.inner = full &^ takenCols
 	for r := 1; r < m; r++ {
-		if s.border[r] >= 0 {
+		if bordered[r] {
 			continue
 		}
 		mask := full &^ takenCols
@@ -61,14 +66,14 @@ func newSearch(n int, u Unit) *search {
 		s.levels++
 	}
 	for k := 0; k+1 < s.levels; k++ {
-		s.shift[k] = uint(s.rows[k+1] - s.rows[k])
+		s.shift[k] = uint32(s.rows[k+1] - s.rows[k])
 	}
-	s.check = max(0, s.levels-10)
 	return s
 }
 
-// estimate returns a rough measure of the size of the search, for ordering
-// the units from the largest to the smallest.
+// estimate returns a rough measure of the size of the search, from the
+// number of open squares in each level: it ranks the images of a border
+// by how fast their searches are, and orders the units.
 func (s *search) estimate() float64 {
 	est, width := 0.0, 1.0
 	for k := range s.levels {
@@ -78,94 +83,294 @@ func (s *search) estimate() float64 {
 	return est
 }
 
-// run searches the unit. For a unit whose border no symmetry maps to
-// itself it counts the solutions in s.sols; otherwise it counts in s.sols
-// the solutions that are the least of their images under the border's
-// symmetries, and in s.total the sizes of their symmetry classes.
-func (s *search) run() {
-	if s.levels == 0 {
-		s.leaf()
-		return
+// newUnitSearch prepares the search of the unit with border b (in
+// canonical form) of the n×n board. The four rotations of the border have
+// the same solutions up to symmetry, but their searches differ in size by
+// up to a half, since the search runs from the top down; newUnitSearch
+// takes the one that Knuth's random-probe estimate finds smallest. (The
+// reflections add nothing: a mirrored border has a mirrored search tree.)
+// The probes are seeded by the border, so the choice is the same each time.
+func newUnitSearch(n int, b border) *search {
+	var cands [4]*search
+	var sums [4]float64
+	for t := range cands {
+		cands[t] = newSearch(n, b.image(t, n))
 	}
-	s.place(0, 0, 0, 0)
+	if cands[0].levels < 4 {
+		return cands[0]
+	}
+	rng := uint64(n)<<32 | uint64(b.top)<<24 | uint64(b.bottom)<<16 | uint64(b.left)<<8 | uint64(b.right)
+	rng = rng*0x9e3779b97f4a7c15 | 1
+	const round = 8
+	probes, limit := 0, round
+	best := 0
+	for probes < limit {
+		for t, c := range cands {
+			for range round {
+				sums[t] += c.probe(&rng)
+			}
+		}
+		probes += round
+		for t := range sums {
+			if sums[t] < sums[best] {
+				best = t
+			}
+		}
+		if probes == round {
+			// Probe more, up to 64 times, where the search is large
+			// enough that the probes cost under a twentieth of it.
+			est := sums[best] / float64(probes)
+			limit = min(64, max(round, int(est/(20*4*float64(cands[0].levels)))))
+		}
+	}
+	return cands[best]
 }
 
-// place searches level k, given the columns and diagonals that the queens
-// of the levels above attack in its row.
-func (s *search) place(k int, cols, ld, rd uint32) {
-	if k == s.check {
+// probe walks one random path down the search tree and returns Knuth's
+// estimate of the number of nodes: the sum over the levels of the product
+// of the numbers of choices above. rng is the state of a xorshift
+// generator.
+func (s *search) probe(rng *uint64) float64 {
+	var cols, ld, rd uint32
+	est, width := 0.0, 1.0
+	for k := range s.levels {
+		avail := s.mask[k] &^ (cols | ld | rd)
+		c := bits.OnesCount32(avail)
+		if c == 0 {
+			break
+		}
+		width *= float64(c)
+		est += width
+		x := *rng
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		*rng = x
+		for i := x % uint64(c); i > 0; i-- {
+			avail &= avail - 1
+		}
+		bit := avail & -avail
+		sh := s.shift[k]
+		cols, ld, rd = cols|bit, (ld|bit)<<sh, (rd|bit)>>sh
+	}
+	return est
+}
+
+// run counts the solutions of the unit in s.sols.
+func (s *search) run() {
+	if s.levels == 0 {
+		s.sols = 1 // the border queens are a solution by themselves
+		return
+	}
+	s.outer(0, 0, 0, 0)
+}
+
+// outer searches the top levels of the unit, looking for cancellation
+// before it hands each subtree of the last innerLevels levels to the fast
+// kernel.
+func (s *search) outer(k int, cols, ld, rd uint32) {
+	if k+innerLevels >= s.levels {
 		select {
 		case <-s.done:
 			s.stop = true
+			return
 		default:
 		}
-	}
-	if s.stop {
+		sols, nodes := s.kernel(k, cols, ld, rd)
+		s.sols += sols
+		s.nodes += nodes
 		return
 	}
 	avail := s.mask[k] &^ (cols | ld | rd)
-	if k == s.levels-1 {
-		for avail != 0 {
-			bit := avail & -avail
-			avail ^= bit
-			s.nodes++
-			s.queens[s.rows[k]] = bits.TrailingZeros32(bit)
-			s.leaf()
+	sh := s.shift[k]
+	for avail != 0 && !s.stop {
+		bit := avail & -avail
+		avail ^= bit
+		s.nodes++
+		s.outer(k+1, cols|bit, (ld|bit)<<sh, (rd|bit)>>sh)
+	}
+}
+
+// kernel counts the solutions below a state of level k0 (the columns and
+// diagonals that the queens above attack in its row), and the queens it
+// places. It is the hot loop of the engine: iterative, with the state of
+// each level on a fixed stack, no allocation, no call, and no look at
+// anything but the masks. A child whose row has no open square is never
+// entered, and the last two levels are finished without a loop.
+//
+// The code is shaped for the Go compiler: the tables are copied into the
+// frame and the counters kept in memory, so that few values compete for
+// registers in the inner loop, and shifts are masked to 0..31 so that they
+// compile to a single instruction.
+func (s *search) kernel(k0 int, cols, ld, rd uint32) (sols, nodes uint64) {
+	last := s.levels - 1
+	if k0 >= last-1 {
+		return s.tail(k0, cols, ld, rd)
+	}
+	mask := s.mask
+	shift := s.shift
+	var fold [32]bool // the level whose children lie in the last but one
+	fold[(last-2)&31] = true
+	inner := s.inner
+	var count [2]uint64 // solutions, nodes
+	var stack [32]frame
+	k := k0
+	avail := mask[k&31] &^ (cols | ld | rd)
+	for {
+		if fold[k&31] {
+			// Two columns are left open for the last two levels: the
+			// ones of f0 but the child's. A child b of the last but one
+			// level leaves the other one, f^b, for the last level.
+			sh := shift[k&31] & 31
+			sh1 := shift[(k+1)&31] & 31
+			m1, m2 := mask[(k+1)&31], mask[(k+2)&31]
+			f0 := inner &^ cols
+			for avail != 0 {
+				bit := avail & -avail
+				avail ^= bit
+				nl, nr := (ld|bit)<<sh, (rd|bit)>>sh
+				f := f0 ^ bit
+				a := m1 &^ (cols | bit | nl | nr)
+				b1 := a & -a
+				b2 := a ^ b1
+				ok1 := (f ^ b1) & m2 &^ ((nl|b1)<<sh1 | (nr|b1)>>sh1) & nonzero(b1)
+				ok2 := (f ^ b2) & m2 &^ ((nl|b2)<<sh1 | (nr|b2)>>sh1) & nonzero(b2)
+				c := uint64(ok1|-ok1)>>31 + uint64(ok2|-ok2)>>31
+				count[0] += c
+				count[1] += 1 + uint64(b1|-b1)>>31 + uint64(b2|-b2)>>31 + c
+			}
+		} else {
+			for avail != 0 {
+				bit := avail & -avail
+				avail ^= bit
+				count[1]++
+				sh := shift[k&31] & 31
+				next := mask[(k+1)&31] &^ (cols | bit | (ld|bit)<<sh | (rd|bit)>>sh)
+				if next != 0 {
+					stack[k&31] = frame{avail, cols, ld, rd}
+					cols |= bit
+					ld = (ld | bit) << sh
+					rd = (rd | bit) >> sh
+					avail = next
+					k++
+					if fold[k&31] {
+						break
+					}
+				}
+			}
+			if avail != 0 {
+				continue // on to the fold level
+			}
 		}
-		return
+		if k == k0 {
+			return count[0], count[1]
+		}
+		k--
+		f := stack[k&31]
+		avail, cols, ld, rd = f.avail, f.cols, f.ld, f.rd
+	}
+}
+
+// frame is the state of a level on the kernel's stack: the open squares
+// not yet tried, and what the queens above attack.
+type frame struct{ avail, cols, ld, rd uint32 }
+
+// tail counts the solutions below a state of one of the last two levels.
+func (s *search) tail(k int, cols, ld, rd uint32) (sols, nodes uint64) {
+	avail := s.mask[k] &^ (cols | ld | rd)
+	if k == s.levels-1 {
+		c := uint64(bits.OnesCount32(avail))
+		return c, c
 	}
 	sh := s.shift[k]
 	for avail != 0 {
 		bit := avail & -avail
 		avail ^= bit
-		s.nodes++
-		s.queens[s.rows[k]] = bits.TrailingZeros32(bit)
-		s.place(k+1, cols|bit, (ld|bit)<<sh, (rd|bit)>>sh)
+		nodes++
+		if s.mask[k+1]&^(cols|bit|(ld|bit)<<sh|(rd|bit)>>sh) != 0 {
+			sols++
+			nodes++
+		}
 	}
+	return sols, nodes
 }
 
-// leaf counts a solution: all rows hold a queen.
-func (s *search) leaf() {
-	if s.stab == 1 {
-		s.sols++
-		return
-	}
-	n := s.n
-	sol := s.queens[:n]
+// nonzero returns all ones when x is not 0, and 0 when it is.
+func nonzero(x uint32) uint32 { return uint32(int32(x|-x) >> 31) }
+
+// countFixed counts the solutions with border b of the n×n board that the
+// rotation t (1, 2 or 3, a quarter, half or three quarter turn) maps to
+// themselves. The border must be one that t maps to itself. Such
+// solutions are rare and their search is small: placing a queen places
+// its whole orbit under the rotation.
+func countFixed(n int, b border, t int) uint64 {
+	f := fixedSearch{n: n, t: t}
 	for r := range n {
-		if s.border[r] >= 0 {
-			sol[r] = s.border[r]
+		f.queens[r] = -1
+	}
+	for _, q := range b.squares(n) {
+		if f.queens[q.r] < 0 && !f.put(q) {
+			return 0
 		}
 	}
-	fixed := 0
-	var img [32]int
-	for t := range 8 {
-		if s.stab&(1<<t) == 0 {
-			continue
-		}
-		for r, c := range sol {
-			q := transform(t, square{r, c}, n)
-			img[q.r] = q.c
-		}
-		switch cmpCols(img[:n], sol) {
-		case -1:
-			return // an image is less: it, not this one, stands for the class
-		case 0:
-			fixed++
-		}
-	}
-	s.sols++
-	s.total += uint64(8 / fixed)
+	return f.fill(0)
 }
 
-func cmpCols(a, b []int) int {
-	for i := range a {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
+// fixedSearch is the search of countFixed.
+type fixedSearch struct {
+	n, t       int
+	queens     [32]int // column of the queen in each row, or -1
+	cols       uint64  // columns taken
+	diag, anti uint64  // diagonals taken: r+c and r-c+n-1
+}
+
+// put places a queen on q if no queen attacks it.
+func (f *fixedSearch) put(q square) bool {
+	c, d, a := uint64(1)<<q.c, uint64(1)<<(q.r+q.c), uint64(1)<<(q.r-q.c+f.n-1)
+	if f.queens[q.r] >= 0 || f.cols&c != 0 || f.diag&d != 0 || f.anti&a != 0 {
+		return false
+	}
+	f.queens[q.r] = q.c
+	f.cols |= c
+	f.diag |= d
+	f.anti |= a
+	return true
+}
+
+// take removes the queen on q.
+func (f *fixedSearch) take(q square) {
+	f.queens[q.r] = -1
+	f.cols &^= 1 << q.c
+	f.diag &^= 1 << (q.r + q.c)
+	f.anti &^= 1 << (q.r - q.c + f.n - 1)
+}
+
+// fill counts the ways to complete the rows from r on with whole orbits.
+func (f *fixedSearch) fill(r int) uint64 {
+	for r < f.n && f.queens[r] >= 0 {
+		r++
+	}
+	if r == f.n {
+		return 1
+	}
+	var count uint64
+	for c := range f.n {
+		var orbit [4]square
+		k := 0
+		for q := (square{r, c}); k == 0 || q != orbit[0]; q = transform(f.t, q, f.n) {
+			orbit[k] = q
+			k++
+		}
+		placed := 0
+		for placed < k && f.put(orbit[placed]) {
+			placed++
+		}
+		if placed == k {
+			count += f.fill(r + 1)
+		}
+		for i := range placed {
+			f.take(orbit[i])
 		}
 	}
-	return 0
+	return count
 }
