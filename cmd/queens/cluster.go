@@ -42,7 +42,12 @@ type clusterFlags struct {
 	shard   string
 	output  string
 	ackWait time.Duration
+
+	cmd *cobra.Command // the command the flags are registered with
 }
+
+// clusterFlagNames are the flags of clusterFlags.
+var clusterFlagNames = []string{"cluster", "listen", "store", "nats", "token", "creds", "shard", "output", "ack-wait"}
 
 // natsAuth are the credentials flags that the coordinator and the workers
 // share.
@@ -67,6 +72,7 @@ func (a *natsAuth) resolve() {
 // register adds the flags to the count command and its help.
 func (c *clusterFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
+	c.cmd = cmd
 	fs.BoolVar(&c.cluster, "cluster", false, "count on many machines through a NATS JetStream work queue")
 	fs.StringVar(&c.listen, "listen", cluster.DefaultListen, "with --cluster: `HOST:PORT` the embedded NATS server listens on")
 	fs.StringVar(&c.store, "store", "", "with --cluster: keep the queue and results in `DIR`, to resume after a restart")
@@ -97,8 +103,16 @@ Indexed Jobs) or $SLURM_ARRAY_TASK_ID (Slurm job arrays, --array=0-(M-1)).`
   queens count 14 --shard 0/3 -o part-0.json          # then 'queens merge part-*.json'`
 }
 
-// enabled reports whether the count is a cluster or a shard count.
-func (c *clusterFlags) enabled() bool { return c.cluster || c.shard != "" }
+// enabled reports whether any of the flags is given: the count is a
+// cluster or a shard count, or the flags are wrong.
+func (c *clusterFlags) enabled() bool {
+	for _, name := range clusterFlagNames {
+		if c.cmd.Flags().Changed(name) {
+			return true
+		}
+	}
+	return false
+}
 
 // check checks the flags of a cluster or shard count against each other
 // and against the other flags of count.
@@ -111,6 +125,8 @@ func (c *clusterFlags) check(cmd *cobra.Command, f countFlags) error {
 		}
 	}
 	switch {
+	case !c.cluster && c.shard == "" && len(set) > 0:
+		return usageError(fmt.Errorf("%s needs --cluster", set[0]), "")
 	case c.cluster && c.shard != "":
 		return usageError(errors.New("--cluster and --shard exclude each other"), "count a shard with --shard, or the whole count with --cluster")
 	case c.shard != "" && len(set) > 0:

@@ -173,6 +173,10 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 			return Result{}, ctx.Err()
 		}
 	}
+	// Units queued twice, or whose ack was lost, need no worker now.
+	if err := o.stream.Purge(ctx, jetstream.WithPurgeSubject(workSubjectsOf(run))); err != nil {
+		logf("cannot clear the queue of run %s: %v", run, err)
+	}
 	for _, u := range p.Units {
 		r := c.results[u.ID]
 		res.Total = res.Total.Add64(r.Total)

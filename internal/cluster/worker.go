@@ -109,13 +109,18 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 	}
 	w.setObjects(o)
 
+	// Twice as many loops as counting slots: while one loop waits for
+	// the server, another counts.
+	w.slots = make(chan struct{}, w.opts.Workers)
 	var wg sync.WaitGroup
-	for range w.opts.Workers {
+	for range 2 * w.opts.Workers {
 		wg.Go(func() { w.loop(ctx) })
 	}
 	wg.Wait()
 	// Send the last acks before the caller closes the connection.
-	nc.FlushTimeout(5 * time.Second)
+	if nc.IsConnected() {
+		nc.FlushTimeout(5 * time.Second)
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.stats, workEnd(ctx)
@@ -133,6 +138,8 @@ type worker struct {
 	opts WorkOptions
 	logf func(format string, args ...any)
 	js   jetstream.JetStream
+
+	slots chan struct{} // one for each unit counted at once
 
 	mu    sync.Mutex
 	o     *objects
@@ -268,23 +275,31 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	})
 	defer stopAfter()
 
-	// A unit delivered before may have been counted and stored by a
-	// worker whose ack got lost: look before counting it again.
-	if md, err := msg.Metadata(); err != nil || md.NumDelivered > 1 {
-		if e, err := o.kv.Get(sctx, resultKey(t.Run, t.Unit)); err == nil {
-			if _, err := decodeRecord(e.Value(), t.Run, t.Unit); err == nil {
-				w.count(func(s *WorkStats) { s.Skipped++ })
-				if w.opts.Verbose {
-					w.logf("skipped unit %d of run %s: already counted", t.Unit, t.Run)
-				}
-				msg.Ack()
-				return
+	// The unit may have been counted and stored by a worker whose ack
+	// was lost, as when the server stops between the two: look before
+	// counting it again.
+	if e, err := o.kv.Get(ctx, resultKey(t.Run, t.Unit)); err == nil {
+		if _, err := decodeRecord(e.Value(), t.Run, t.Unit); err == nil {
+			w.count(func(s *WorkStats) { s.Skipped++ })
+			if w.opts.Verbose {
+				w.logf("skipped unit %d of run %s: already counted", t.Unit, t.Run)
 			}
+			msg.Ack()
+			return
 		}
 	}
 
+	select {
+	case w.slots <- struct{}{}:
+	case <-ctx.Done():
+	}
+	if ctx.Err() != nil {
+		msg.Nak()
+		return
+	}
 	start := time.Now()
 	res, err := p.Count(ctx, t.Unit)
+	<-w.slots
 	if err == nil && res.Unit != t.Unit {
 		err = fmt.Errorf("the plan counted unit %d when asked for unit %d", res.Unit, t.Unit)
 	}
@@ -300,13 +315,18 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	}
 	elapsed := time.Since(start)
 	rec := newRecord(t.Run, res, w.opts.Name, float64(elapsed.Microseconds())/1000)
-	if err := w.store(sctx, o.kv, rec); err != nil {
+	stored, err := w.store(sctx, o.kv, rec)
+	if err != nil {
 		w.logf("cannot store the result of unit %d of run %s: %v; it will be counted again", t.Unit, t.Run, err)
 		msg.Nak()
 		return
 	}
 	if w.opts.Verbose {
-		w.logf("counted unit %d of run %s: total %d, unique %d, %.0f ms", t.Unit, t.Run, res.Total, res.Unique, rec.Millis)
+		if stored {
+			w.logf("counted unit %d of run %s: total %d, unique %d, %.0f ms", t.Unit, t.Run, res.Total, res.Unique, rec.Millis)
+		} else {
+			w.logf("counted unit %d of run %s again: its result was stored meanwhile", t.Unit, t.Run)
+		}
 	}
 	// An ack that gets lost only brings the unit back to a worker that
 	// finds its result stored.
@@ -399,63 +419,70 @@ func (w *worker) checkRun(ctx context.Context, run string, want manifest) error 
 	return verdict
 }
 
-// store puts a result into the bucket unless the unit has one. It retries
-// while the server is away, until ctx ends.
-func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, rec record) error {
+// store puts a result into the bucket unless the unit has one, and
+// reports whether it did. It retries while the server is away, until ctx
+// ends.
+func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, rec record) (bool, error) {
 	data, err := json.Marshal(rec)
 	if err != nil {
-		return err
+		return false, err
 	}
 	key := resultKey(rec.Run, rec.Unit)
+	// retried is set when an attempt got no answer: it may have been
+	// stored all the same, and then the same result is ours.
+	retried := false
 	for {
 		_, err := kv.Create(ctx, key, data)
 		if err == nil {
 			w.count(func(s *WorkStats) { s.Counted++ })
-			return nil
+			return true, nil
 		}
 		if errors.Is(err, jetstream.ErrKeyExists) {
-			done, err := w.settle(ctx, kv, key, rec, data)
-			if done || err != nil {
-				return err
+			if stored, done := w.settle(ctx, kv, key, rec, data, retried); done {
+				return stored, nil
 			}
 			continue
 		}
 		if ctx.Err() != nil {
-			return err
+			return false, err
 		}
+		retried = true
 		sleep(ctx, 250*time.Millisecond)
 	}
 }
 
 // settle deals with a result key that exists already: the same result is a
 // repeat, garbage is replaced, and a different result is an integrity
-// error, logged and recorded beside it. It returns false when the caller
-// should try to create the key again.
-func (w *worker) settle(ctx context.Context, kv jetstream.KeyValue, key string, rec record, data []byte) (bool, error) {
+// error, logged and recorded beside it. After an attempt that got no
+// answer (retried), a record equal to rec is rec itself. settle reports
+// whether rec is stored, and whether it is done: when not, the caller
+// tries to create the key again.
+func (w *worker) settle(ctx context.Context, kv jetstream.KeyValue, key string, rec record, data []byte, retried bool) (stored, done bool) {
 	e, err := kv.Get(ctx, key)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return false, nil
-	}
 	if err != nil {
-		return false, nil
+		return false, false
 	}
 	old, err := decodeRecord(e.Value(), rec.Run, rec.Unit)
 	if err != nil {
 		w.logf("the stored result of unit %d of run %s is not valid (%v); replacing it", rec.Unit, rec.Run, err)
 		if _, err := kv.Update(ctx, key, data, e.Revision()); err == nil {
 			w.count(func(s *WorkStats) { s.Counted++ })
-			return true, nil
+			return true, true
 		}
-		return false, nil
+		return false, false
 	}
 	if old.sameCount(rec) {
+		if retried && old == rec {
+			w.count(func(s *WorkStats) { s.Counted++ })
+			return true, true
+		}
 		w.count(func(s *WorkStats) { s.Duplicates++ })
-		return true, nil
+		return false, true
 	}
 	w.count(func(s *WorkStats) { s.Conflicts++ })
 	w.logf("INTEGRITY ERROR: unit %d of run %s counted again gives %s, but the stored result is %s; the new result is not used", rec.Unit, rec.Run, rec, old)
 	if _, err := kv.Create(ctx, conflictKey(rec.Run, rec.Unit), data); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
 		w.logf("cannot record the conflict on unit %d of run %s: %v", rec.Unit, rec.Run, err)
 	}
-	return true, nil
+	return false, true
 }

@@ -1,0 +1,250 @@
+//go:build unix
+
+package main
+
+// Tests of a cluster count with real processes: a coordinator and
+// workers of the built command, on loopback, killed and restarted.
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// clusterProc is a running queens process whose standard error is read
+// line by line as it comes.
+type clusterProc struct {
+	name   string
+	cmd    *exec.Cmd
+	stdout strings.Builder
+	mu     sync.Mutex
+	lines  []string
+	cond   *sync.Cond
+	done   chan struct{} // closed when the process has ended and its output is read
+}
+
+func startClusterProc(t *testing.T, bin, name string, args ...string) *clusterProc {
+	t.Helper()
+	p := &clusterProc{name: name, cmd: exec.Command(bin, args...), done: make(chan struct{})}
+	p.cond = sync.NewCond(&p.mu)
+	p.cmd.Stdout = &p.stdout
+	stderr, err := p.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			p.mu.Lock()
+			p.lines = append(p.lines, sc.Text())
+			p.cond.Broadcast()
+			p.mu.Unlock()
+		}
+		p.cmd.Wait()
+		p.mu.Lock()
+		close(p.done)
+		p.cond.Broadcast()
+		p.mu.Unlock()
+	}()
+	t.Cleanup(func() {
+		p.cmd.Process.Kill()
+		<-p.done
+		if t.Failed() {
+			t.Logf("stderr of %s:\n%s", p.name, p.stderr())
+		}
+	})
+	return p
+}
+
+func (p *clusterProc) stderr() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return strings.Join(p.lines, "\n")
+}
+
+// waitLines waits until the process has written n lines that match re to
+// standard error, and returns the submatches of the first n; it fails the
+// test when the process ends first or the time runs out.
+func (p *clusterProc) waitLines(t *testing.T, re *regexp.Regexp, n int, timeout time.Duration) [][]string {
+	t.Helper()
+	timer := time.AfterFunc(timeout, func() {
+		p.mu.Lock()
+		p.cond.Broadcast()
+		p.mu.Unlock()
+	})
+	defer timer.Stop()
+	deadline := time.Now().Add(timeout)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for {
+		var found [][]string
+		for _, l := range p.lines {
+			if m := re.FindStringSubmatch(l); m != nil {
+				found = append(found, m)
+			}
+		}
+		if len(found) >= n {
+			return found[:n]
+		}
+		select {
+		case <-p.done:
+			t.Fatalf("%s ended after %d lines matching %q, want %d", p.name, len(found), re, n)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s wrote %d lines matching %q in %v, want %d", p.name, len(found), re, timeout, n)
+		}
+		p.cond.Wait()
+	}
+}
+
+// exit waits for the process to end and returns its exit code, or -1 when
+// a signal ended it.
+func (p *clusterProc) exit(t *testing.T, timeout time.Duration) int {
+	t.Helper()
+	select {
+	case <-p.done:
+	case <-time.After(timeout):
+		t.Fatalf("%s did not end in %v", p.name, timeout)
+	}
+	return p.cmd.ProcessState.ExitCode()
+}
+
+var (
+	joinLine    = regexp.MustCompile(`workers join with: queens worker --nats (nats://\S+)`)
+	countedLine = regexp.MustCompile(`counted unit (\d+) of run \S+(:| again:)`)
+)
+
+// countedUnits returns how often each unit appears as counted in the
+// standard error of verbose workers: stored, or counted again and found
+// stored.
+func countedUnits(procs ...*clusterProc) map[string]int {
+	seen := map[string]int{}
+	for _, p := range procs {
+		for _, m := range countedLine.FindAllStringSubmatch(p.stderr(), -1) {
+			seen[m[1]]++
+		}
+	}
+	return seen
+}
+
+func TestClusterProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs a cluster of processes")
+	}
+	bin := filepath.Join(t.TempDir(), "queens")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	t.Run("kill a worker", func(t *testing.T) { testKillWorker(t, bin) })
+	t.Run("restart the coordinator", func(t *testing.T) { testRestartCoordinator(t, bin) })
+	t.Run("interrupt a waiting worker", func(t *testing.T) { testInterruptWorker(t, bin) })
+}
+
+// testKillWorker kills one of two workers in the middle of a unit: the
+// unit goes to the other worker, and the count is exact.
+func testKillWorker(t *testing.T, bin string) {
+	coord := startClusterProc(t, bin, "coordinator", "count", "15", "--cluster", "--workers", "0",
+		"--listen", "127.0.0.1:0", "--ack-wait", "1s", "--quiet")
+	url := coord.waitLines(t, joinLine, 1, 30*time.Second)[0][1]
+	victim := startClusterProc(t, bin, "worker 1", "worker", "--nats", url, "--workers", "1", "-v")
+	other := startClusterProc(t, bin, "worker 2", "worker", "--nats", url, "--workers", "1", "-v")
+	// Kill the first worker once it is well under way.
+	victim.waitLines(t, countedLine, 20, 60*time.Second)
+	victim.cmd.Process.Signal(syscall.SIGKILL)
+	if code := coord.exit(t, 120*time.Second); code != 0 {
+		t.Fatalf("coordinator exit %d", code)
+	}
+	if got, want := clusterFirstLine(coord.stdout.String()), "N=15: 2279184 solutions, 285053 unique"; got != want {
+		t.Errorf("count after a killed worker: %q, want %q", got, want)
+	}
+	// The other worker ends when the coordinator is done.
+	if code := other.exit(t, 30*time.Second); code != 0 {
+		t.Errorf("surviving worker exit %d, want 0 after the coordinator finished", code)
+	}
+	if !strings.Contains(other.stderr(), "shut its server down") {
+		t.Errorf("surviving worker: no word of the coordinator's end")
+	}
+	for u, n := range countedUnits(victim, other) {
+		if n > 1 {
+			t.Errorf("unit %s counted and stored %d times", u, n)
+		}
+	}
+}
+
+// testRestartCoordinator kills the coordinator in the middle of a count
+// and starts it again on the same store and port: the workers reconnect,
+// the count is exact, and no unit is counted twice.
+func testRestartCoordinator(t *testing.T, bin string) {
+	store := filepath.Join(t.TempDir(), "store")
+	args := []string{"count", "15", "--cluster", "--workers", "0", "--store", store, "--ack-wait", "2s", "--quiet"}
+	first := startClusterProc(t, bin, "first coordinator", append(args, "--listen", "127.0.0.1:0")...)
+	url := first.waitLines(t, joinLine, 1, 30*time.Second)[0][1]
+	w1 := startClusterProc(t, bin, "worker 1", "worker", "--nats", url, "--workers", "1", "-v")
+	w2 := startClusterProc(t, bin, "worker 2", "worker", "--nats", url, "--workers", "1", "-v")
+	w1.waitLines(t, countedLine, 30, 60*time.Second)
+	first.cmd.Process.Signal(syscall.SIGKILL)
+	first.exit(t, 10*time.Second)
+	before := countedUnits(w1, w2)
+
+	t.Logf("restart after %d units", len(before))
+	second := startClusterProc(t, bin, "second coordinator", append(args, "--listen", strings.TrimPrefix(url, "nats://"))...)
+	if code := second.exit(t, 120*time.Second); code != 0 {
+		t.Fatalf("restarted coordinator exit %d", code)
+	}
+	if got, want := clusterFirstLine(second.stdout.String()), "N=15: 2279184 solutions, 285053 unique"; got != want {
+		t.Errorf("count after a restart: %q, want %q", got, want)
+	}
+	if !strings.Contains(second.stderr(), "from earlier runs") {
+		t.Errorf("the restarted coordinator did not resume")
+	}
+	for _, w := range []*clusterProc{w1, w2} {
+		if code := w.exit(t, 30*time.Second); code != 0 {
+			t.Errorf("%s exit %d, want 0 after the coordinator finished", w.name, code)
+		}
+	}
+	// A unit that was stored before the restart is not counted again. A
+	// unit that was being counted when the server went away may be: its
+	// worker could not tell the server it was still at it.
+	counted := countedUnits(w1, w2)
+	twice := 0
+	for u, n := range counted {
+		if before[u] > 0 && n > before[u] {
+			t.Errorf("unit %s was stored before the restart and counted again after it", u)
+		}
+		if n > 1 {
+			twice++
+		}
+	}
+	if twice > 4 {
+		t.Errorf("%d units counted twice; at most the 4 units in the workers' hands at the restart may be", twice)
+	}
+	if len(before) == 0 || len(before) == len(counted) {
+		t.Errorf("%d units counted before the restart, %d in all: want the restart in the middle", len(before), len(counted))
+	}
+}
+
+// testInterruptWorker stops a worker that waits for a coordinator with
+// Ctrl-C.
+func testInterruptWorker(t *testing.T, bin string) {
+	// A port where nothing listens: the worker waits for a server.
+	w := startClusterProc(t, bin, "worker", "worker", "--nats", "nats://127.0.0.1:1", "--workers", "1")
+	time.Sleep(500 * time.Millisecond)
+	w.cmd.Process.Signal(os.Interrupt)
+	if code := w.exit(t, 10*time.Second); code != exitInterrupted {
+		t.Errorf("interrupted worker exit %d, want %d", code, exitInterrupted)
+	}
+	if s := w.stderr(); !strings.Contains(s, "queens: interrupted") {
+		t.Errorf("interrupted worker wrote %q", s)
+	}
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// clusterFirstLine returns the first line of a count's output: "N=...: ...
+// solutions, ... unique".
+func clusterFirstLine(out string) string {
+	line, _, _ := strings.Cut(out, "\n")
+	return line
+}
+
+func TestClusterCountCLI(t *testing.T) {
+	ctx := context.Background()
+	r := runCLI(ctx, nil, "count", "10", "--cluster", "--workers", "2", "--listen", "127.0.0.1:0", "--quiet")
+	r.wantExit(t, exitOK)
+	if got, want := clusterFirstLine(r.stdout), "N=10: 724 solutions, 92 unique"; got != want {
+		t.Errorf("%s\nwant %q", r, want)
+	}
+	if !strings.Contains(r.stderr, "queens worker --nats nats://127.0.0.1:") {
+		t.Errorf("%s\nwant the command that joins workers on stderr", r)
+	}
+	local := runCLI(ctx, nil, "count", "10", "--quiet")
+	if strings.Split(r.stdout, "\n")[1] != strings.Split(local.stdout, "\n")[1] {
+		t.Errorf("cluster count: %q; local count: %q; want the same nodes", r.stdout, local.stdout)
+	}
+
+	// A stored count resumes: the second run finds every result.
+	store := filepath.Join(t.TempDir(), "store")
+	r = runCLI(ctx, nil, "count", "8", "--cluster", "--workers", "1", "--listen", "127.0.0.1:0", "--store", store, "--json")
+	r.wantExit(t, exitOK)
+	if !strings.Contains(r.stdout, `"total":92,"unique":12`) {
+		t.Errorf("%s\nwant the JSON of 92 solutions, 12 unique", r)
+	}
+	r = runCLI(ctx, nil, "count", "8", "--cluster", "--workers", "0", "--listen", "127.0.0.1:0", "--store", store, "--quiet")
+	r.wantExit(t, exitOK)
+	if clusterFirstLine(r.stdout) != "N=8: 92 solutions, 12 unique" || !strings.Contains(r.stderr, "78 of 78 units from earlier runs") {
+		t.Errorf("%s\nwant the count of 8 from the store", r)
+	}
+}
+
+func TestClusterUsageErrors(t *testing.T) {
+	ctx := context.Background()
+	part := filepath.Join(t.TempDir(), "p.json")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"count", "8", "--cluster", "--shard", "0/2"}, "exclude each other"},
+		{[]string{"count", "8", "-o", part}, "-o needs --shard"},
+		{[]string{"count", "8", "--shard", "0/2", "--store", "x"}, "--store needs --cluster"},
+		{[]string{"count", "8", "--token", "x"}, "--token needs --cluster"},
+		{[]string{"count", "8", "--cluster", "--checkpoint", part}, "--checkpoint does not combine"},
+		{[]string{"count", "8", "--cluster", "--nats", "nats://127.0.0.1:1", "--store", "x"}, "not with --nats"},
+		{[]string{"count", "8", "--cluster", "--creds", "x.creds"}, "--creds is for a NATS server given by --nats"},
+		{[]string{"count", "8", "--cluster", "--algo", "nosuch"}, "unknown algorithm"},
+		{[]string{"count", "8", "--cluster", "--listen", "0.0.0.0:0"}, "needs --token"},
+		{[]string{"count", "8", "--cluster", "--listen", "nonsense"}, "listen address"},
+		{[]string{"count", "8", "--shard", "3/3"}, "bad shard"},
+		{[]string{"count", "8", "--shard", "x"}, "bad shard"},
+		{[]string{"count", "8", "--shard", "0/2", "-o", filepath.Join(part, "no", "such")}, "cannot write"},
+		{[]string{"worker", "--workers", "-1"}, "--workers must be"},
+		{[]string{"worker", "extra"}, "unknown command"},
+		{[]string{"merge"}, "merge takes the part files"},
+		{[]string{"merge", filepath.Join(t.TempDir(), "none.json")}, "no such file"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Setenv("JOB_COMPLETION_INDEX", "")
+			t.Setenv("SLURM_ARRAY_TASK_ID", "")
+			runCLI(ctx, nil, tc.args...).wantError(t, exitUsage, tc.want)
+		})
+	}
+	if _, err := os.Stat(part); err == nil {
+		t.Errorf("a refused command left %s behind", part)
+	}
+}
+
+func TestShardMergeCLI(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	local := runCLI(ctx, nil, "count", "12", "--quiet")
+	local.wantExit(t, exitOK)
+	var parts []string
+	for i, shardFlag := range []string{"0/3", "1/3", "3"} {
+		// The last shard takes its index from the scheduler.
+		t.Setenv("JOB_COMPLETION_INDEX", "")
+		t.Setenv("SLURM_ARRAY_TASK_ID", "")
+		if shardFlag == "3" {
+			t.Setenv("SLURM_ARRAY_TASK_ID", "2")
+		}
+		part := filepath.Join(dir, "part-"+string(rune('0'+i))+".json")
+		runCLI(ctx, nil, "count", "12", "--shard", shardFlag, "-o", part, "--quiet").wantExit(t, exitOK)
+		parts = append(parts, part)
+	}
+	r := runCLI(ctx, nil, append([]string{"merge"}, parts...)...)
+	r.wantExit(t, exitOK)
+	// The same count and nodes as a local count; the time differs.
+	if got, want := strings.Join(strings.Split(r.stdout, "\n")[:2], "\n"), strings.Join(strings.Split(local.stdout, "\n")[:2], "\n"); got != want {
+		t.Errorf("merge: %q, local count: %q", got, want)
+	}
+	// An identical duplicate is fine.
+	runCLI(ctx, nil, "merge", parts[0], parts[1], parts[2], parts[1]).wantExit(t, exitOK)
+
+	runCLI(ctx, nil, "merge", parts[0], parts[2]).wantError(t, exitUsage, "missing shards: 1/3")
+
+	other := filepath.Join(dir, "other.json")
+	runCLI(ctx, nil, "count", "11", "--shard", "1/3", "-o", other, "--quiet").wantExit(t, exitOK)
+	runCLI(ctx, nil, "merge", parts[0], other, parts[2]).wantError(t, exitUsage, "parts of different counts")
+
+	// A part changed after it was written: its checksum no longer fits.
+	data, err := os.ReadFile(parts[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := filepath.Join(dir, "changed.json")
+	if err := os.WriteFile(changed, []byte(strings.Replace(string(data), `"total": `, `"total": 9`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCLI(ctx, nil, "merge", parts[0], changed, parts[2]).wantError(t, exitUsage, "checksum")
+
+	// Without -o, the part goes to standard output.
+	r = runCLI(ctx, nil, "count", "8", "--shard", "0/1")
+	r.wantExit(t, exitOK)
+	if !strings.Contains(r.stdout, `"format": "queens-part"`) {
+		t.Errorf("%s\nwant a part file on stdout", r)
+	}
+}
