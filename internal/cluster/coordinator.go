@@ -99,7 +99,7 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 		wctx, stop := context.WithCancel(ctx)
 		var wg sync.WaitGroup
 		wg.Go(func() {
-			Work(wctx, nc, WorkOptions{Workers: opts.Workers, Logf: logf, Verbose: opts.Verbose, heartbeat: ackWait / 6})
+			Work(wctx, nc, WorkOptions{Workers: opts.Workers, Logf: logf, Verbose: opts.Verbose, heartbeat: ackWait / 6, hardStop: true})
 		})
 		defer wg.Wait()
 		defer stop()

@@ -39,6 +39,7 @@ type WorkOptions struct {
 	heartbeat time.Duration // 0: a sixth of the consumer's ack wait
 	storeWait time.Duration // 0: how long a finished unit may wait for the server after ctx ends
 	delay     time.Duration // added to the time of every unit, to test long units
+	hardStop  bool          // cut pulls short when ctx ends
 }
 
 // WorkStats says what [Work] did.
@@ -79,6 +80,15 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 	if w.opts.storeWait == 0 {
 		w.opts.storeWait = 10 * time.Second
 	}
+	// Pulls for work end with ctx only when the stop is hard: otherwise
+	// a pull runs out its short wait, and a unit on its way to a pull
+	// that is gone, which would be stuck until the ack wait runs out,
+	// comes back to the queue at once.
+	pullCtx, stopPulls := context.WithCancel(context.WithoutCancel(ctx))
+	if opts.hardStop {
+		pullCtx = ctx
+	}
+	defer stopPulls()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	sub, err := nc.Subscribe(controlSubject, func(m *nats.Msg) {
@@ -89,6 +99,7 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 		}
 		if c.Event == "shutdown" {
 			cancel(fmt.Errorf("%w (run %s)", ErrShutdown, c.Run))
+			stopPulls()
 		}
 	})
 	if err != nil {
@@ -113,8 +124,8 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 	// the server, another counts.
 	w.slots = make(chan struct{}, w.opts.Workers)
 	var wg sync.WaitGroup
-	for range 2 * w.opts.Workers {
-		wg.Go(func() { w.loop(ctx) })
+	for range 4 * w.opts.Workers {
+		wg.Go(func() { w.loop(ctx, pullCtx) })
 	}
 	wg.Wait()
 	// Send the last acks before the caller closes the connection.
@@ -178,14 +189,13 @@ func (w *worker) count(f func(*WorkStats)) {
 // loop pulls and handles one unit at a time until ctx ends. It pulls one
 // unit at a time so that no unit waits in a worker's buffer while the ack
 // wait runs out.
-func (w *worker) loop(ctx context.Context) {
+func (w *worker) loop(ctx, pullCtx context.Context) {
 	failing := false
 	for ctx.Err() == nil {
 		o, _ := w.objects()
-		// The pull is not cut short when ctx ends: a unit on its way to
-		// a pull that is gone would be stuck until the ack wait runs out.
-		// It comes back to the queue below instead.
-		msg, err := o.cons.Next(jetstream.FetchMaxWait(time.Second))
+		fctx, cancel := context.WithTimeout(pullCtx, time.Second)
+		msg, err := o.cons.Next(jetstream.FetchContext(fctx))
+		cancel()
 		switch {
 		case ctx.Err() != nil:
 			if msg != nil {
