@@ -19,9 +19,10 @@ var known = []struct{ total, unique uint64 }{
 	{95815104, 11977939},
 }
 
-// sum counts every unit of p one after the other with Count.
-func sum(t *testing.T, p *Plan) (total, unique, nodes uint64) {
+// countAll counts every unit of p one after the other with Count.
+func countAll(t *testing.T, p *Plan) []Result {
 	t.Helper()
+	results := make([]Result, 0, len(p.Units))
 	for _, u := range p.Units {
 		r, err := p.Count(context.Background(), u.ID)
 		if err != nil {
@@ -30,6 +31,13 @@ func sum(t *testing.T, p *Plan) (total, unique, nodes uint64) {
 		if r.Unit != u.ID {
 			t.Fatalf("N=%d: result of unit %d labelled %d", p.N, u.ID, r.Unit)
 		}
+		results = append(results, r)
+	}
+	return results
+}
+
+func sum(results []Result) (total, unique, nodes uint64) {
+	for _, r := range results {
 		total += r.Total
 		unique += r.Unique
 		nodes += r.Nodes
@@ -38,7 +46,7 @@ func sum(t *testing.T, p *Plan) (total, unique, nodes uint64) {
 }
 
 func TestUnitsSumToKnownCounts(t *testing.T) {
-	maxN := 14
+	maxN := 15
 	if testing.Short() {
 		maxN = 12
 	}
@@ -48,11 +56,144 @@ func TestUnitsSumToKnownCounts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			total, unique, _ := sum(t, p)
+			total, unique, _ := sum(countAll(t, p))
 			if want := known[n-1]; total != want.total || unique != want.unique {
 				t.Errorf("N=%d: units sum to total %d unique %d, want %d and %d", n, total, unique, want.total, want.unique)
 			}
 		})
+	}
+}
+
+// solutions returns every solution of the n×n board, found by the plainest
+// search, as the column of the queen in each row.
+func solutions(n int) [][]int {
+	var all [][]int
+	queens := make([]int, n)
+	var place func(row int, cols, ld, rd uint64)
+	place = func(row int, cols, ld, rd uint64) {
+		if row == n {
+			all = append(all, slices.Clone(queens))
+			return
+		}
+		for c := range n {
+			bit := uint64(1) << c
+			if (cols|ld|rd)&bit == 0 {
+				queens[row] = c
+				place(row+1, cols|bit, (ld|bit)<<1, (rd|bit)>>1)
+			}
+		}
+	}
+	place(0, 0, 0, 0)
+	return all
+}
+
+// borderOf returns the border queens of a solution.
+func borderOf(sol []int) border {
+	n := len(sol)
+	b := border{top: sol[0], bottom: sol[n-1]}
+	for r, c := range sol {
+		if c == 0 {
+			b.left = r
+		}
+		if c == n-1 {
+			b.right = r
+		}
+	}
+	return b
+}
+
+// canonicalSolution returns the least of the eight images of sol.
+func canonicalSolution(sol []int) []int {
+	n := len(sol)
+	best := slices.Clone(sol)
+	img := make([]int, n)
+	for t := 1; t < 8; t++ {
+		for r, c := range sol {
+			q := transform(t, square{r, c}, n)
+			img[q.r] = q.c
+		}
+		if slices.Compare(img, best) < 0 {
+			copy(best, img)
+		}
+	}
+	return best
+}
+
+// TestUnitsPartitionSolutions files every solution of small boards under
+// the unit of its border, and checks each unit's count against the
+// solutions filed under it: the units partition the solutions, each
+// solution falls in exactly one unit, and each class of equivalent
+// solutions in exactly one unit.
+func TestUnitsPartitionSolutions(t *testing.T) {
+	for n := 1; n <= 10; n++ {
+		p, err := New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := map[border]int{}
+		for _, u := range p.Units {
+			b := u.border()
+			if _, dup := id[b]; dup {
+				t.Fatalf("N=%d: border %v twice in the plan", n, b)
+			}
+			if b.canonical(n) != b {
+				t.Fatalf("N=%d: unit %v is not in canonical form", n, u)
+			}
+			id[b] = u.ID
+		}
+		wantTotal := make([]uint64, len(p.Units))
+		classes := make([]map[string]bool, len(p.Units))
+		for _, sol := range solutions(n) {
+			u, ok := id[borderOf(sol).canonical(n)]
+			if !ok {
+				t.Fatalf("N=%d: solution %v has no unit", n, sol)
+			}
+			wantTotal[u]++
+			if classes[u] == nil {
+				classes[u] = map[string]bool{}
+			}
+			classes[u][fmt.Sprint(canonicalSolution(sol))] = true
+		}
+		for i, r := range countAll(t, p) {
+			if r.Total != wantTotal[i] || r.Unique != uint64(len(classes[i])) {
+				t.Errorf("N=%d %v: total %d unique %d, want %d and %d", n, p.Units[i], r.Total, r.Unique, wantTotal[i], len(classes[i]))
+			}
+		}
+	}
+}
+
+// TestUnitsCoverBorders checks that every possible border is the image of
+// exactly one unit's border, and that the units' orbits add up to all of
+// them.
+func TestUnitsCoverBorders(t *testing.T) {
+	for n := 1; n <= 13; n++ {
+		p, _ := New(n)
+		inPlan := map[border]bool{}
+		images := 0
+		for _, u := range p.Units {
+			inPlan[u.border()] = true
+			images += orbit(u.stab)
+		}
+		valid := 0
+		for top := range n {
+			for bottom := range n {
+				for left := range n {
+					for right := range n {
+						b := border{top, bottom, left, right}
+						if !b.valid(n) {
+							continue
+						}
+						valid++
+						if !inPlan[b.canonical(n)] {
+							t.Fatalf("N=%d: border %v is no unit's image", n, b)
+						}
+					}
+				}
+			}
+		}
+		if images != valid {
+			t.Errorf("N=%d: units stand for %d borders, there are %d", n, images, valid)
+		}
 	}
 }
 
@@ -86,16 +227,37 @@ func TestPlanDeterministic(t *testing.T) {
 	}
 }
 
+// TestPlanStable pins the plans down: checkpoints, shards and cluster
+// results refer to units by ID, so a change of the split must come with a
+// new Version (and new fingerprints here).
+func TestPlanStable(t *testing.T) {
+	if Version != 1 {
+		t.Skip("fingerprints below are those of version 1")
+	}
+	want := map[int]struct {
+		units       int
+		fingerprint string
+	}{
+		4:  {2, "7334dbf79460a80e"},
+		8:  {78, "4ceb6597f8c76e40"},
+		12: {730, "9054b6efcf054728"},
+		17: {4319, "d8b9e54b491b02a7"},
+		32: {83190, "b620e3c3839d4a48"},
+	}
+	for n, w := range want {
+		if testing.Short() && n > 20 {
+			continue
+		}
+		p, _ := New(n)
+		if len(p.Units) != w.units || p.Fingerprint() != w.fingerprint {
+			t.Errorf("N=%d: %d units, fingerprint %s; want %d and %s", n, len(p.Units), p.Fingerprint(), w.units, w.fingerprint)
+		}
+	}
+}
+
 func TestRunParallelEqualsSerial(t *testing.T) {
 	p, _ := New(12)
-	var want []Result
-	for _, u := range p.Units {
-		r, err := p.Count(context.Background(), u.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, r)
-	}
+	want := countAll(t, p)
 	got := make([]Result, len(p.Units))
 	seen := make([]bool, len(p.Units))
 	var mu sync.Mutex
@@ -128,9 +290,10 @@ func TestRunParallelEqualsSerial(t *testing.T) {
 func TestRunSkip(t *testing.T) {
 	p, _ := New(11)
 	var reported []int
+	asked := map[int]int{}
 	err := p.Run(context.Background(), RunOptions{
 		Workers:  3,
-		Skip:     func(u int) bool { return u%3 == 0 },
+		Skip:     func(u int) bool { asked[u]++; return u%3 == 0 },
 		OnResult: func(r Result) { reported = append(reported, r.Unit) },
 	})
 	if err != nil {
@@ -139,12 +302,35 @@ func TestRunSkip(t *testing.T) {
 	slices.Sort(reported)
 	var want []int
 	for _, u := range p.Units {
+		if asked[u.ID] != 1 {
+			t.Errorf("Skip asked %d times about unit %d", asked[u.ID], u.ID)
+		}
 		if u.ID%3 != 0 {
 			want = append(want, u.ID)
 		}
 	}
 	if !slices.Equal(reported, want) {
 		t.Errorf("reported %d units, want the %d not skipped", len(reported), len(want))
+	}
+	// Skipping everything counts nothing and is no error.
+	err = p.Run(context.Background(), RunOptions{
+		Skip:     func(int) bool { return true },
+		OnResult: func(r Result) { t.Errorf("unit %d reported though skipped", r.Unit) },
+	})
+	if err != nil {
+		t.Errorf("Run skipping every unit: %v", err)
+	}
+}
+
+func TestRunEmptyPlan(t *testing.T) {
+	for _, n := range []int{2, 3} {
+		p, _ := New(n)
+		if len(p.Units) != 0 {
+			t.Errorf("N=%d has %d units, want none", n, len(p.Units))
+		}
+		if err := p.Run(context.Background(), RunOptions{}); err != nil {
+			t.Errorf("N=%d: %v", n, err)
+		}
 	}
 }
 
@@ -167,7 +353,84 @@ func TestRunCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run error = %v, want context.Canceled", err)
 	}
-	if d := time.Since(start); d > 500*time.Millisecond {
+	// The largest units of N = 20 take seconds; a unit notices the
+	// cancellation between two subtrees of its search.
+	if d := time.Since(start); d > 50*time.Millisecond+250*time.Millisecond {
 		t.Errorf("Run took %v to notice the cancellation", d)
+	}
+}
+
+func TestCountCancelledUnit(t *testing.T) {
+	p, _ := New(24)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := p.Count(ctx, 0) // the largest unit: hours of work
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Count error = %v, want context.DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 200*time.Millisecond {
+		t.Errorf("Count took %v to notice the deadline", d)
+	}
+}
+
+func TestCountAllocatesNothing(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage counters allocate")
+	}
+	p, _ := New(12)
+	if a := testing.AllocsPerRun(20, func() { p.Count(context.Background(), 3) }); a != 0 {
+		t.Errorf("Count allocates %v times per unit", a)
+	}
+}
+
+func TestCountFixed(t *testing.T) {
+	// Solutions that a half turn maps to themselves, by border, against
+	// the solutions themselves.
+	for n := 4; n <= 10; n++ {
+		want := map[border]uint64{}
+		for _, sol := range solutions(n) {
+			same := true
+			for r, c := range sol {
+				if sol[n-1-r] != n-1-c {
+					same = false
+				}
+			}
+			if same {
+				want[borderOf(sol)]++
+			}
+		}
+		p, _ := New(n)
+		for _, u := range p.Units {
+			for _, b := range []border{u.border(), u.border().image(1, n)} {
+				if b.image(2, n) != b {
+					continue
+				}
+				if got := countFixed(n, b, 2); got != want[b] {
+					t.Errorf("N=%d border %v: %d solutions fixed by a half turn, want %d", n, b, got, want[b])
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkUnit(b *testing.B) {
+	p, _ := New(14)
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		r, _ := p.Count(context.Background(), 0)
+		nodes = r.Nodes
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes)/float64(b.N), "ns/node")
+}
+
+func BenchmarkNew(b *testing.B) {
+	for _, n := range []int{17, 32} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				New(n)
+			}
+		})
 	}
 }

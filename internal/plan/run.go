@@ -21,6 +21,9 @@ func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
 	s.done = ctx.Done()
 	s.run()
 	res := Result{Unit: unit, Nodes: s.nodes}
+	if s.overflow {
+		return res, fmt.Errorf("plan: unit %d of N=%d: %w", unit, p.N, ErrOverflow)
+	}
 	if s.stop {
 		return res, ctx.Err()
 	}

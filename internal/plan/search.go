@@ -22,16 +22,17 @@ type search struct {
 	shift  [32]uint32 // rows[k+1] - rows[k]: how far the diagonals move from level k to the next
 	inner  uint32     // the columns without a border queen
 
-	done  <-chan struct{}
-	stop  bool   // done was closed: the counts are partial
-	nodes uint64 // queens placed
-	sols  uint64 // solutions
+	done     <-chan struct{}
+	stop     bool   // done was closed, or a count overflowed: the counts are partial
+	overflow bool   // a count exceeded 64 bits
+	nodes    uint64 // queens placed
+	sols     uint64 // solutions
 }
 
-// newSearch prepares the search of the solutions of the n×n board with
-// border b.
-func newSearch(n int, b border) *search {
-	s := &search{}
+// init prepares the search of the solutions of the n×n board with border
+// b.
+func (s *search) init(n int, b border) {
+	*s = search{}
 	m := n - 1
 	sq := b.squares(n)
 	var bordered [32]bool
@@ -68,7 +69,6 @@ func newSearch(n int, b border) *search {
 	for k := 0; k+1 < s.levels; k++ {
 		s.shift[k] = uint32(s.rows[k+1] - s.rows[k])
 	}
-	return s
 }
 
 // estimate returns a rough measure of the size of the search, from the
@@ -90,11 +90,11 @@ func (s *search) estimate() float64 {
 // takes the one that Knuth's random-probe estimate finds smallest. (The
 // reflections add nothing: a mirrored border has a mirrored search tree.)
 // The probes are seeded by the border, so the choice is the same each time.
-func newUnitSearch(n int, b border) *search {
-	var cands [4]*search
+func newUnitSearch(n int, b border) search {
+	var cands [4]search
 	var sums [4]float64
 	for t := range cands {
-		cands[t] = newSearch(n, b.image(t, n))
+		cands[t].init(n, b.image(t, n))
 	}
 	if cands[0].levels < 4 {
 		return cands[0]
@@ -105,9 +105,9 @@ func newUnitSearch(n int, b border) *search {
 	probes, limit := 0, round
 	best := 0
 	for probes < limit {
-		for t, c := range cands {
+		for t := range cands {
 			for range round {
-				sums[t] += c.probe(&rng)
+				sums[t] += cands[t].probe(&rng)
 			}
 		}
 		probes += round
@@ -177,8 +177,12 @@ func (s *search) outer(k int, cols, ld, rd uint32) {
 		default:
 		}
 		sols, nodes := s.kernel(k, cols, ld, rd)
-		s.sols += sols
-		s.nodes += nodes
+		var c1, c2 uint64
+		s.sols, c1 = bits.Add64(s.sols, sols, 0)
+		s.nodes, c2 = bits.Add64(s.nodes, nodes, 0)
+		if c1|c2 != 0 {
+			s.overflow, s.stop = true, true
+		}
 		return
 	}
 	avail := s.mask[k] &^ (cols | ld | rd)
