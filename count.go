@@ -95,9 +95,7 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 	err = p.Run(ctx, plan.RunOptions{
 		Workers: opts.Workers,
 		OnResult: func(r plan.Result) {
-			res.Total = res.Total.Add64(r.Total)
-			res.Unique = res.Unique.Add64(r.Unique)
-			res.Nodes = res.Nodes.Add64(r.Nodes)
+			res.add(r)
 			done++
 			if opts.Progress != nil {
 				opts.Progress(Progress{UnitsDone: done, Units: len(p.Units), Elapsed: time.Since(start)})
@@ -108,4 +106,12 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
 	}
 	return res, nil
+}
+
+// add adds a unit's result to a count. A unit's counts fit in 64 bits
+// (see [plan.Result]); their sums, kept in 128 bits, need not.
+func (res *Result) add(r plan.Result) {
+	res.Total = res.Total.Add64(r.Total)
+	res.Unique = res.Unique.Add64(r.Unique)
+	res.Nodes = res.Nodes.Add64(r.Nodes)
 }

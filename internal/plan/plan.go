@@ -125,7 +125,7 @@ func New(n int) (*Plan, error) {
 			for left := range n {
 				for right := range n {
 					b := border{top, bottom, left, right}
-					if !b.valid(n) || b.canonical(n) != b {
+					if !b.valid(n) || !b.isCanonical(n) {
 						continue
 					}
 					u := Unit{Top: top, Bottom: bottom, Left: left, Right: right, stab: b.stabilizer(n)}
@@ -273,8 +273,29 @@ func (b border) image(t, n int) border {
 	return img
 }
 
+// less reports whether b comes before o in the order of (top, bottom,
+// left, right).
 func (b border) less(o border) bool {
-	return slices.Compare([]int{b.top, b.bottom, b.left, b.right}, []int{o.top, o.bottom, o.left, o.right}) < 0
+	switch {
+	case b.top != o.top:
+		return b.top < o.top
+	case b.bottom != o.bottom:
+		return b.bottom < o.bottom
+	case b.left != o.left:
+		return b.left < o.left
+	}
+	return b.right < o.right
+}
+
+// isCanonical reports whether the border is the least of its eight
+// images.
+func (b border) isCanonical(n int) bool {
+	for t := 1; t < 8; t++ {
+		if b.image(t, n).less(b) {
+			return false
+		}
+	}
+	return true
 }
 
 // canonical returns the least of the border's eight images.

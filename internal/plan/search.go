@@ -32,43 +32,39 @@ type search struct {
 // init prepares the search of the solutions of the n×n board with border
 // b.
 func (s *search) init(n int, b border) {
-	*s = search{}
+	s.levels, s.done, s.stop, s.overflow, s.nodes, s.sols = 0, nil, false, false, 0, 0
 	m := n - 1
 	sq := b.squares(n)
-	var bordered [32]bool
-	for _, q := range sq {
-		bordered[q.r] = true
-	}
+	var bordered uint32 // rows with a border queen
 	var takenCols uint32
 	for _, q := range sq {
+		bordered |= 1 << q.r
 		takenCols |= 1 << q.c
 	}
 	full := uint32(1<<n - 1)
 	s.inner = full &^ takenCols
 	for r := 1; r < m; r++ {
-		if bordered[r] {
+		if bordered&(1<<r) != 0 {
 			continue
 		}
-		mask := full &^ takenCols
+		mask := s.inner
 		for _, q := range sq {
+			// The queen on q attacks the squares of row r at the
+			// distance of the rows on both sides of its column.
 			d := r - q.r
 			if d < 0 {
 				d = -d
 			}
-			if c := q.c - d; c >= 0 {
-				mask &^= 1 << c
-			}
-			if c := q.c + d; c < n {
-				mask &^= 1 << c
-			}
+			mask &^= uint32(1)<<q.c>>d | uint32(1)<<q.c<<d
 		}
 		s.rows[s.levels] = r
-		s.mask[s.levels] = mask
+		s.mask[s.levels] = mask & full
 		s.levels++
 	}
 	for k := 0; k+1 < s.levels; k++ {
 		s.shift[k] = uint32(s.rows[k+1] - s.rows[k])
 	}
+	s.shift[max(s.levels-1, 0)] = 0
 }
 
 // estimate returns a rough measure of the size of the search, from the
@@ -96,8 +92,17 @@ func newUnitSearch(n int, b border) search {
 	for t := range cands {
 		cands[t].init(n, b.image(t, n))
 	}
-	if cands[0].levels < 4 {
-		return cands[0]
+	if cands[0].levels < probeLevels {
+		// The search is too small to pay for probes: the closed-form
+		// estimate chooses.
+		best := 0
+		for t := range cands {
+			sums[t] = cands[t].estimate()
+			if sums[t] < sums[best] {
+				best = t
+			}
+		}
+		return cands[best]
 	}
 	rng := uint64(n)<<32 | uint64(b.top)<<24 | uint64(b.bottom)<<16 | uint64(b.left)<<8 | uint64(b.right)
 	rng = rng*0x9e3779b97f4a7c15 | 1
@@ -125,6 +130,11 @@ func newUnitSearch(n int, b border) search {
 	}
 	return cands[best]
 }
+
+// probeLevels is the number of levels from which a unit's search is large
+// enough (some ten thousand nodes, from N = 15 on) to choose its rotation
+// by random probes.
+const probeLevels = 11
 
 // probe walks one random path down the search tree and returns Knuth's
 // estimate of the number of nodes: the sum over the levels of the product

@@ -1,0 +1,58 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// reportCount reports the speed of a count: nanoseconds per node (queen
+// placed) and solutions per second.
+func reportCount(b *testing.B, res Result) {
+	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	b.ReportMetric(ns/float64(res.Nodes.Uint64()), "ns/node")
+	b.ReportMetric(float64(res.Total.Uint64())/ns*1e9, "solutions/s")
+}
+
+// BenchmarkCount times the fast engine on one goroutine, the measure the
+// README compares with other counters.
+func BenchmarkCount(b *testing.B) {
+	for _, n := range []int{8, 10, 12, 14, 16} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var res Result
+			for b.Loop() {
+				res, _ = Count(context.Background(), n, Options{Workers: 1})
+			}
+			reportCount(b, res)
+		})
+	}
+}
+
+// BenchmarkCountWorkers times the fast engine on one goroutine and on one
+// per CPU: the ratio of the two is its scaling.
+func BenchmarkCountWorkers(b *testing.B) {
+	const n = 15
+	for _, w := range []int{1, 2, 0} {
+		b.Run(fmt.Sprintf("n=%d/workers=%d", n, w), func(b *testing.B) {
+			var res Result
+			for b.Loop() {
+				res, _ = Count(context.Background(), n, Options{Workers: w})
+			}
+			reportCount(b, res)
+		})
+	}
+}
+
+// BenchmarkCountPlain times the plain counter, the baseline of the fast
+// engine.
+func BenchmarkCountPlain(b *testing.B) {
+	for _, n := range []int{8, 10, 12, 14} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var res Result
+			for b.Loop() {
+				res, _ = countPlain(context.Background(), n)
+			}
+			reportCount(b, res)
+		})
+	}
+}
