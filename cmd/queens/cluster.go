@@ -239,7 +239,8 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 		shown   int
 	)
 	start := time.Now()
-	opts := cluster.Options{Workers: workers, AckWait: c.ackWait, Logf: logf}
+	// A temporary store does not outlive the count: memory serves it.
+	opts := cluster.Options{Workers: workers, AckWait: c.ackWait, Logf: logf, Memory: srv != nil && srv.Temporary()}
 	if !f.quiet {
 		opts.Progress = func(pr cluster.Progress) {
 			if !started {

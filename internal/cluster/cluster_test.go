@@ -196,7 +196,7 @@ func TestLostWorker(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	o, err := setup(ctx, js, time.Second)
+	o, err := setup(ctx, js, time.Second, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +374,7 @@ func TestGarbage(t *testing.T) {
 	run := RunID(p)
 	ctx := context.Background()
 	js, _ := jetstream.New(nc)
-	o, err := setup(ctx, js, DefaultAckWait)
+	o, err := setup(ctx, js, DefaultAckWait, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -472,7 +472,7 @@ func TestManifestMismatch(t *testing.T) {
 	p := newPlan(t, 8)
 	ctx := context.Background()
 	js, _ := jetstream.New(nc)
-	o, err := setup(ctx, js, DefaultAckWait)
+	o, err := setup(ctx, js, DefaultAckWait, false)
 	if err != nil {
 		t.Fatal(err)
 	}

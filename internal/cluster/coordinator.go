@@ -34,6 +34,10 @@ type Options struct {
 	Logf func(format string, args ...any)
 	// Verbose also logs every unit the local workers count.
 	Verbose bool
+	// Memory keeps the queue and the results in the server's memory
+	// instead of on its disk: for a server whose storage does not outlive
+	// the count anyway. A stream or bucket that exists keeps its storage.
+	Memory bool
 }
 
 // Progress reports how far a cluster count has come.
@@ -82,7 +86,7 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 	if err != nil {
 		return Result{}, err
 	}
-	o, err := setup(ctx, js, ackWait)
+	o, err := setup(ctx, js, ackWait, opts.Memory)
 	if err != nil {
 		return Result{}, err
 	}

@@ -140,6 +140,10 @@ func (s *Server) URL() string { return s.url }
 // StoreDir returns the directory of the server's JetStream storage.
 func (s *Server) StoreDir() string { return s.ns.JetStreamConfig().StoreDir }
 
+// Temporary reports whether the server's storage is a temporary directory,
+// removed by Shutdown.
+func (s *Server) Temporary() bool { return s.tempDir != "" }
+
 // Shutdown stops the server and waits until it has stopped; a temporary
 // storage directory is removed.
 func (s *Server) Shutdown() {

@@ -29,14 +29,29 @@ type objects struct {
 }
 
 // setup creates the stream, the consumer and the bucket, or updates them to
-// this configuration; the coordinator does it.
-func setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (*objects, error) {
+// this configuration; the coordinator does it. The stream and the bucket
+// are kept in memory when memory is set, on disk otherwise.
+func setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, memory bool) (*objects, error) {
+	storage := jetstream.FileStorage
+	if memory {
+		storage = jetstream.MemoryStorage
+	}
+	// The storage of a stream or bucket cannot change.
+	streamStorage, kvStorage := storage, storage
+	if st, err := js.Stream(ctx, StreamName); err == nil {
+		streamStorage = st.CachedInfo().Config.Storage
+	}
+	if kv, err := js.KeyValue(ctx, BucketName); err == nil {
+		if status, err := kv.Status(ctx); err == nil {
+			kvStorage = status.Config().Storage
+		}
+	}
 	stream, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamName,
 		Description: "units of N-queens counts waiting for a worker",
 		Subjects:    []string{workSubjects},
 		Retention:   jetstream.WorkQueuePolicy,
-		Storage:     jetstream.FileStorage,
+		Storage:     streamStorage,
 		Duplicates:  dedupWindow,
 		MaxMsgSize:  maxMessageSize,
 	})
@@ -59,7 +74,7 @@ func setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:       BucketName,
 		Description:  "manifests and unit results of N-queens counts",
-		Storage:      jetstream.FileStorage,
+		Storage:      kvStorage,
 		MaxValueSize: maxMessageSize,
 	})
 	if err != nil {

@@ -66,7 +66,7 @@ type WorkStats struct {
 // Work returns ctx.Err() when ctx ends, and an error wrapping [ErrShutdown]
 // when the coordinator's server goes away.
 func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, error) {
-	w := &worker{opts: opts, logf: opts.Logf, plans: map[int]*knownPlan{}, runs: map[string]error{}}
+	w := &worker{nc: nc, opts: opts, logf: opts.Logf, plans: map[int]*knownPlan{}, runs: map[string]error{}}
 	if w.logf == nil {
 		w.logf = func(string, ...any) {}
 	}
@@ -119,9 +119,12 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 		return WorkStats{}, workEnd(ctx)
 	}
 	w.setObjects(o)
+	if info, err := o.stream.Info(ctx); err == nil {
+		w.serverID, w.seqFloor = nc.ConnectedServerId(), info.State.LastSeq
+	}
 
-	// Twice as many loops as counting slots: while one loop waits for
-	// the server, another counts.
+	// Four times as many loops as counting slots: while some loops wait
+	// for the server, another counts.
 	w.slots = make(chan struct{}, w.opts.Workers)
 	var wg sync.WaitGroup
 	for range 4 * w.opts.Workers {
@@ -146,11 +149,19 @@ func workEnd(ctx context.Context) error {
 }
 
 type worker struct {
+	nc   *nats.Conn
 	opts WorkOptions
 	logf func(format string, args ...any)
 	js   jetstream.JetStream
 
 	slots chan struct{} // one for each unit counted at once
+
+	// The server the worker is connected to, and the last message of the
+	// stream when it first heard from it: a message up to there may be a
+	// leftover whose result was stored before the server restarted.
+	seqMu    sync.Mutex
+	serverID string
+	seqFloor uint64
 
 	mu    sync.Mutex
 	o     *objects
@@ -288,14 +299,16 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	// The unit may have been counted and stored by a worker whose ack
 	// was lost, as when the server stops between the two: look before
 	// counting it again.
-	if e, err := o.kv.Get(ctx, resultKey(t.Run, t.Unit)); err == nil {
-		if _, err := decodeRecord(e.Value(), t.Run, t.Unit); err == nil {
-			w.count(func(s *WorkStats) { s.Skipped++ })
-			if w.opts.Verbose {
-				w.logf("skipped unit %d of run %s: already counted", t.Unit, t.Run)
+	if w.mayBeDone(ctx, o, msg) {
+		if e, err := o.kv.Get(ctx, resultKey(t.Run, t.Unit)); err == nil {
+			if _, err := decodeRecord(e.Value(), t.Run, t.Unit); err == nil {
+				w.count(func(s *WorkStats) { s.Skipped++ })
+				if w.opts.Verbose {
+					w.logf("skipped unit %d of run %s: already counted", t.Unit, t.Run)
+				}
+				msg.Ack()
+				return
 			}
-			msg.Ack()
-			return
 		}
 	}
 
@@ -341,6 +354,28 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	// An ack that gets lost only brings the unit back to a worker that
 	// finds its result stored.
 	msg.Ack()
+}
+
+// mayBeDone reports whether a unit's result may be stored already: when
+// its message was delivered before, or when it was on the queue before the
+// worker first heard from the server it is connected to now (a new
+// server ID after a reconnect means a restarted server, which may have
+// forgotten acks). Fresh messages of a run need no look.
+func (w *worker) mayBeDone(ctx context.Context, o *objects, msg jetstream.Msg) bool {
+	md, err := msg.Metadata()
+	if err != nil || md.NumDelivered > 1 {
+		return true
+	}
+	w.seqMu.Lock()
+	defer w.seqMu.Unlock()
+	if id := w.nc.ConnectedServerId(); id != w.serverID {
+		info, err := o.stream.Info(ctx)
+		if err != nil {
+			return true
+		}
+		w.serverID, w.seqFloor = id, info.State.LastSeq
+	}
+	return md.Sequence.Stream <= w.seqFloor
 }
 
 // errTransient is wrapped by the errors of checks that could not be made
