@@ -123,14 +123,23 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 		w.serverID, w.seqFloor = nc.ConnectedServerId(), info.State.LastSeq
 	}
 
-	// Four times as many loops as counting slots: while some loops wait
-	// for the server, another counts.
+	// Twice as many loops as counting slots, each holding up to two
+	// units: while some loops wait for the server, others count.
 	w.slots = make(chan struct{}, w.opts.Workers)
+	w.held = map[jetstream.Msg]time.Time{}
+	beats, stopBeats := context.WithCancel(context.Background())
+	beatsDone := make(chan struct{})
+	go func() {
+		defer close(beatsDone)
+		w.heartbeats(beats)
+	}()
 	var wg sync.WaitGroup
-	for range 4 * w.opts.Workers {
+	for range 2 * w.opts.Workers {
 		wg.Go(func() { w.loop(ctx, pullCtx) })
 	}
 	wg.Wait()
+	stopBeats()
+	<-beatsDone
 	// Send the last acks before the caller closes the connection.
 	if nc.IsConnected() {
 		nc.FlushTimeout(5 * time.Second)
@@ -155,6 +164,9 @@ type worker struct {
 	js   jetstream.JetStream
 
 	slots chan struct{} // one for each unit counted at once
+
+	heldMu sync.Mutex
+	held   map[jetstream.Msg]time.Time // the units in hand, by the last word on them
 
 	// The server the worker is connected to, and the last message of the
 	// stream when it first heard from it: a message up to there may be a
@@ -197,25 +209,28 @@ func (w *worker) count(f func(*WorkStats)) {
 	w.mu.Unlock()
 }
 
-// loop pulls and handles one unit at a time until ctx ends. It pulls one
-// unit at a time so that no unit waits in a worker's buffer while the ack
-// wait runs out.
+// loop pulls units and handles them until ctx ends.
 func (w *worker) loop(ctx, pullCtx context.Context) {
 	failing := false
 	for ctx.Err() == nil {
 		o, _ := w.objects()
-		fctx, cancel := context.WithTimeout(pullCtx, time.Second)
-		msg, err := o.cons.Next(jetstream.FetchContext(fctx))
-		cancel()
+		msgs, err := w.pull(o, pullCtx)
+		for _, msg := range msgs {
+			w.hold(msg)
+		}
+		for _, msg := range msgs {
+			if ctx.Err() != nil {
+				msg.Nak()
+				w.release(msg)
+				continue
+			}
+			w.handle(ctx, msg)
+		}
 		switch {
 		case ctx.Err() != nil:
-			if msg != nil {
-				msg.Nak()
-			}
 			return
 		case err == nil:
 			failing = false
-			w.handle(ctx, msg)
 		case isTimeout(err):
 		default:
 			if !failing {
@@ -232,6 +247,68 @@ func (w *worker) loop(ctx, pullCtx context.Context) {
 	}
 }
 
+// pull takes up to two units that wait on the queue, or waits a little
+// for one. A pull is cut short only when pullCtx ends.
+func (w *worker) pull(o *objects, pullCtx context.Context) ([]jetstream.Msg, error) {
+	var msgs []jetstream.Msg
+	if batch, err := o.cons.FetchNoWait(2); err == nil {
+		for msg := range batch.Messages() {
+			msgs = append(msgs, msg)
+		}
+		if len(msgs) > 0 {
+			return msgs, nil
+		}
+	}
+	fctx, cancel := context.WithTimeout(pullCtx, time.Second)
+	defer cancel()
+	msg, err := o.cons.Next(jetstream.FetchContext(fctx))
+	if err != nil {
+		return nil, err
+	}
+	return []jetstream.Msg{msg}, nil
+}
+
+// hold notes that the worker has the unit of msg in hand: heartbeats
+// keep it from going to another worker until release.
+func (w *worker) hold(msg jetstream.Msg) {
+	w.heldMu.Lock()
+	w.held[msg] = time.Now()
+	w.heldMu.Unlock()
+}
+
+func (w *worker) release(msg jetstream.Msg) {
+	w.heldMu.Lock()
+	delete(w.held, msg)
+	w.heldMu.Unlock()
+}
+
+// heartbeats tells the server, every heartbeat interval, that the worker
+// is still at the units it holds, until ctx ends.
+func (w *worker) heartbeats(ctx context.Context) {
+	_, hb := w.objects()
+	tick := time.NewTicker(hb / 2)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			var due []jetstream.Msg
+			w.heldMu.Lock()
+			for msg, last := range w.held {
+				if now.Sub(last) >= hb/2 {
+					due = append(due, msg)
+					w.held[msg] = now
+				}
+			}
+			w.heldMu.Unlock()
+			for _, msg := range due {
+				msg.InProgress()
+			}
+		}
+	}
+}
+
 func sleep(ctx context.Context, d time.Duration) {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -244,6 +321,7 @@ func sleep(ctx context.Context, d time.Duration) {
 // handle counts the unit of one work message, stores its result and acks
 // the message.
 func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
+	defer w.release(msg)
 	t, p, err := w.accept(ctx, msg)
 	if errors.Is(err, errTransient) {
 		if ctx.Err() == nil {
@@ -263,28 +341,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		msg.TermWithReason(err.Error())
 		return
 	}
-	o, hb := w.objects()
-
-	// Heartbeats keep the unit ours while we count and store it.
-	hbDone := make(chan struct{})
-	hbStop := make(chan struct{})
-	go func() {
-		defer close(hbDone)
-		tick := time.NewTicker(hb)
-		defer tick.Stop()
-		for {
-			select {
-			case <-hbStop:
-				return
-			case <-tick.C:
-				msg.InProgress()
-			}
-		}
-	}()
-	defer func() {
-		close(hbStop)
-		<-hbDone
-	}()
+	o, _ := w.objects()
 
 	// A finished unit is stored and acked even when ctx ends meanwhile, as
 	// long as the server answers within storeWait.
