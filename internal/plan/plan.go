@@ -8,10 +8,12 @@
 // together with their rotations and reflections. The units partition the
 // solutions, so the sum of the units is the whole count.
 //
-// A [Plan] depends only on the board size and on [Version]: local workers,
-// checkpoints, shards and cluster workers all refer to units by their ID,
-// and agree on what each ID means as long as the plan's [Plan.Fingerprint]
-// agrees.
+// [Plan.Count] counts one unit, by a depth-first search over the rows that
+// hold no border queen, and [Plan.Run] counts a plan's units on several
+// goroutines. A [Plan] depends only on the board size and on [Version]:
+// local workers, checkpoints, shards and cluster workers all refer to units
+// by their ID, and agree on what each ID means as long as the plan's
+// [Plan.Fingerprint] agrees.
 package plan
 
 import (

@@ -5,9 +5,9 @@ import (
 )
 
 // innerLevels is the number of levels at the bottom of a search that the
-// fast kernel runs without looking for cancellation: small enough that it
-// finishes such a subtree in well under a millisecond on boards up to
-// N = 32, large enough that the looking costs nothing.
+// fast kernel runs without looking for cancellation: few enough that such
+// a subtree, with as many columns left open, takes at most milliseconds on
+// any board, and enough that the looking costs nothing.
 const innerLevels = 11
 
 // search is the search of one unit: a depth-first search over the rows
@@ -81,8 +81,8 @@ func (s *search) estimate() float64 {
 
 // newUnitSearch prepares the search of the unit with border b (in
 // canonical form) of the n×n board. The four rotations of the border have
-// the same solutions up to symmetry, but their searches differ in size by
-// up to a half, since the search runs from the top down; newUnitSearch
+// the same solutions up to symmetry, but their searches differ widely in
+// size, since the search runs from the top down; newUnitSearch
 // takes the one that Knuth's random-probe estimate finds smallest. (The
 // reflections add nothing: a mirrored border has a mirrored search tree.)
 // The probes are seeded by the border, so the choice is the same each time.
