@@ -263,8 +263,11 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 		return err
 	}
 	if srv != nil {
-		// The server goes away: the workers need not wait for it.
-		cluster.Announce(nc, res.Run)
+		// The server goes away: the workers need not wait for it. Give
+		// the notice a moment to reach them before the server stops.
+		if cluster.Announce(nc, res.Run) == nil {
+			time.Sleep(200 * time.Millisecond)
+		}
 	}
 	if res.Resumed > 0 {
 		fmt.Fprintf(io.errOut, "queens: cluster: run %s: %d of %d units from earlier runs\n", res.Run, res.Resumed, res.Units)

@@ -211,7 +211,7 @@ func (w *worker) count(f func(*WorkStats)) {
 
 // loop pulls units and handles them until ctx ends.
 func (w *worker) loop(ctx, pullCtx context.Context) {
-	failing := false
+	failures := 0 // in a row
 	for ctx.Err() == nil {
 		o, _ := w.objects()
 		msgs, err := w.pull(o, pullCtx)
@@ -230,12 +230,13 @@ func (w *worker) loop(ctx, pullCtx context.Context) {
 		case ctx.Err() != nil:
 			return
 		case err == nil:
-			failing = false
+			failures = 0
 		case isTimeout(err):
 		default:
-			if !failing {
+			// The first failure may be the server going away after its
+			// coordinator's notice, which is on its way: say nothing yet.
+			if failures++; failures == 2 {
 				w.logf("cannot pull work: %v; retrying", err)
-				failing = true
 			}
 			if errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrStreamNotFound) {
 				if o, err := lookup(ctx, w.js); err == nil {
