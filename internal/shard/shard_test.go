@@ -253,3 +253,36 @@ func TestCountCancelled(t *testing.T) {
 		t.Errorf("Count with a cancelled context: %v, want context.Canceled", err)
 	}
 }
+
+func FuzzRead(f *testing.F) {
+	p, _ := plan.New(6)
+	pt, _ := Count(context.Background(), p, Spec{0, 2}, 1, nil)
+	var buf bytes.Buffer
+	pt.Write(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"format":"queens-part"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pt, err := Read(bytes.NewReader(data))
+		if err != nil {
+			if !errors.Is(err, ErrFormat) {
+				t.Fatalf("Read error %v does not wrap ErrFormat", err)
+			}
+			return
+		}
+		if pt.Check != pt.checksum() || len(pt.Results) != ShardUnits(pt.Units, pt.Shard) {
+			t.Fatalf("Read accepted an inconsistent part: %+v", pt)
+		}
+	})
+}
+
+func ExampleParse() {
+	// A Slurm array task of --array=0-7 runs shard 5 of 8.
+	env := map[string]string{"SLURM_ARRAY_TASK_ID": "5"}
+	s, err := Parse("8", func(k string) string { return env[k] })
+	fmt.Println(s, err)
+	s, err = Parse("2/8", nil)
+	fmt.Println(s, err)
+	// Output:
+	// 5/8 <nil>
+	// 2/8 <nil>
+}
