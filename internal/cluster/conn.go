@@ -38,6 +38,10 @@ func Connect(opts ConnOptions) (*nats.Conn, error) {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
+	url := opts.URL
+	if opts.Server != nil {
+		url = opts.Server.URL()
+	}
 	o := []nats.Option{
 		nats.Name(opts.Name),
 		nats.MaxReconnects(-1),
@@ -45,7 +49,7 @@ func Connect(opts ConnOptions) (*nats.Conn, error) {
 		nats.ReconnectJitter(100*time.Millisecond, 250*time.Millisecond),
 		nats.DisconnectErrHandler(func(nc *nats.Conn, err error) {
 			if err != nil {
-				logf("lost the connection to %s: %v; reconnecting", nc.ConnectedUrlRedacted(), err)
+				logf("lost the connection to %s: %v; reconnecting", url, err)
 			}
 		}),
 		nats.ReconnectHandler(func(nc *nats.Conn) {
@@ -61,10 +65,8 @@ func Connect(opts ConnOptions) (*nats.Conn, error) {
 	if opts.Wait {
 		o = append(o, nats.RetryOnFailedConnect(true))
 	}
-	url := opts.URL
 	if opts.Server != nil {
 		o = append(o, nats.InProcessServer(opts.Server.ns))
-		url = opts.Server.URL()
 	}
 	nc, err := nats.Connect(url, o...)
 	if err != nil {

@@ -256,10 +256,14 @@ func (c *coordinator) requeue(ctx context.Context, suffix string) (int, error) {
 	}
 	var lost []int
 	for _, u := range c.p.Units {
+		subject := workSubject(c.run, u.ID)
 		if _, done := c.results[u.ID]; done {
+			// A message left behind by an ack that the server lost.
+			if info.State.Subjects[subject] > 0 {
+				c.o.stream.Purge(ctx, jetstream.WithPurgeSubject(subject))
+			}
 			continue
 		}
-		subject := workSubject(c.run, u.ID)
 		if info.State.Subjects[subject] > 0 && c.queued(ctx, subject) {
 			continue
 		}
