@@ -345,10 +345,15 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	o, _ := w.objects()
 
 	// A finished unit is stored and acked even when ctx ends meanwhile, as
-	// long as the server answers within storeWait.
+	// long as the server answers within storeWait; but not when the server
+	// goes away for good.
 	sctx, scancel := context.WithCancel(context.WithoutCancel(ctx))
 	defer scancel()
 	stopAfter := context.AfterFunc(ctx, func() {
+		if errors.Is(context.Cause(ctx), ErrShutdown) {
+			scancel()
+			return
+		}
 		t := time.AfterFunc(w.opts.storeWait, scancel)
 		context.AfterFunc(sctx, func() { t.Stop() })
 	})
