@@ -29,7 +29,7 @@ import (
 // Version is the version of the split: it changes whenever the list of
 // units or the result of a unit changes, so that results of another version
 // are refused.
-const Version = 1
+const Version = 2
 
 // MaxN is the largest board size a plan covers: a board row is kept in a
 // 32-bit word.

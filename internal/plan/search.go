@@ -4,22 +4,20 @@ import (
 	"math/bits"
 )
 
-// innerLevels is the number of levels at the bottom of a search that the
-// fast kernel runs without looking for cancellation: few enough that such
-// a subtree, with as many columns left open, takes at most milliseconds on
-// any board, and enough that the looking costs nothing.
-const innerLevels = 11
-
 // search is the search of one unit: a depth-first search over the rows
-// that hold no border queen, from top to bottom, with the columns and the
-// two diagonals that the queens above attack kept as bits of three words.
+// that hold no border queen, with the columns and the two diagonals that
+// the queens placed attack kept as bits of three words. The diagonals are
+// kept whole (bit r+c and bit c-r+n-1), so that the rows can be filled in
+// any order: the top levels take the row with the fewest open squares each
+// time, and the kernel the rows left in the order of their open squares.
 // The border queens need no bits: what they attack is taken out of each
 // level's mask beforehand.
 type search struct {
+	n      int        // the board size
 	levels int        // rows without a border queen
-	rows   [32]int    // rows[k]: the board row of level k
+	rows   [32]int    // rows[k]: the board row of level k, from the top down
 	mask   [32]uint32 // columns open to a queen in level k: not taken or attacked by a border queen
-	shift  [32]uint32 // rows[k+1] - rows[k]: how far the diagonals move from level k to the next
+	shift  [32]uint32 // rows[k+1] - rows[k]: how far the diagonals move from level k to the next, for the probes
 	inner  uint32     // the columns without a border queen
 
 	done     <-chan struct{}
@@ -32,7 +30,7 @@ type search struct {
 // init prepares the search of the solutions of the n×n board with border
 // b.
 func (s *search) init(n int, b border) {
-	s.levels, s.done, s.stop, s.overflow, s.nodes, s.sols = 0, nil, false, false, 0, 0
+	s.n, s.levels, s.done, s.stop, s.overflow, s.nodes, s.sols = n, 0, nil, false, false, 0, 0
 	m := n - 1
 	sq := b.squares(n)
 	var bordered uint32 // rows with a border queen
@@ -82,8 +80,9 @@ func (s *search) estimate() float64 {
 // newUnitSearch prepares the search of the unit with border b (in
 // canonical form) of the n×n board. The four rotations of the border have
 // the same solutions up to symmetry, but their searches differ widely in
-// size, since the search runs from the top down; newUnitSearch
-// takes the one that Knuth's random-probe estimate finds smallest. (The
+// size; newUnitSearch takes the one that Knuth's random-probe estimate of
+// a search from the top down finds smallest, which also ranks well the
+// searches that take the rows in the order of their open squares. (The
 // reflections add nothing: a mirrored border has a mirrored search tree.)
 // The probes are seeded by the border, so the choice is the same each time.
 func newUnitSearch(n int, b border) search {
@@ -175,21 +174,29 @@ func (s *search) run() {
 		s.sols = 1 // the border queens are a solution by themselves
 		return
 	}
-	s.outer(0, 0, 0, 0)
+	s.outer(0, 0, 0, 0, 0)
 }
 
-// outer searches the top levels of the unit, looking for cancellation
-// before it hands each subtree of the last innerLevels levels to the fast
-// kernel.
-func (s *search) outer(k int, cols, ld, rd uint32) {
-	if k+innerLevels >= s.levels {
+// avail returns the open squares of level i under the queens placed: cols
+// holds their columns, d1 their anti-diagonals (bit r+c) and d2 their
+// diagonals (bit c-r+n-1), so that row r reads d1>>r and d2>>(n-1-r).
+func (s *search) avail(i int, cols uint32, d1, d2 uint64) uint32 {
+	r := uint(s.rows[i])
+	return s.mask[i] &^ (cols | uint32(d1>>(r&63)) | uint32(d2>>((uint(s.n)-1-r)&63)))
+}
+
+// outer searches the top levels of the unit, each time in the row with the
+// fewest open squares, looking for cancellation before it hands the last
+// kernelLevels rows to the fast kernel. used holds the levels placed.
+func (s *search) outer(placed int, used, cols uint32, d1, d2 uint64) {
+	if placed+kernelLevels >= s.levels {
 		select {
 		case <-s.done:
 			s.stop = true
 			return
 		default:
 		}
-		sols, nodes := s.kernel(k, cols, ld, rd)
+		sols, nodes := s.kernel(used, cols, d1, d2)
 		var c1, c2 uint64
 		s.sols, c1 = bits.Add64(s.sols, sols, 0)
 		s.nodes, c2 = bits.Add64(s.nodes, nodes, 0)
@@ -198,60 +205,103 @@ func (s *search) outer(k int, cols, ld, rd uint32) {
 		}
 		return
 	}
-	avail := s.mask[k] &^ (cols | ld | rd)
-	sh := s.shift[k]
+	best, fewest := -1, 33
+	for i := range s.levels {
+		if used&(1<<i) != 0 {
+			continue
+		}
+		if c := bits.OnesCount32(s.avail(i, cols, d1, d2)); c < fewest {
+			best, fewest = i, c
+		}
+	}
+	if fewest == 0 {
+		return
+	}
+	avail := s.avail(best, cols, d1, d2)
+	r := uint(s.rows[best])
 	for avail != 0 && !s.stop {
 		bit := avail & -avail
 		avail ^= bit
 		s.nodes++
-		s.outer(k+1, cols|bit, (ld|bit)<<sh, (rd|bit)>>sh)
+		b := uint64(bit)
+		s.outer(placed+1, used|1<<best, cols|bit, d1|b<<r, d2|b<<(uint(s.n)-1-r))
 	}
 }
 
-// kernel counts the solutions below a state of level k0 (the columns and
-// diagonals that the queens above attack in its row), and the queens it
-// places. It is the hot loop of the engine: iterative, with the state of
-// each level on a fixed stack, no allocation, no call, and no look at
-// anything but the masks. A child whose row has no open square is never
-// entered, and the last two levels are finished without a loop.
-//
-// The code is shaped for the Go compiler: the tables are copied into the
-// frame and the counters kept in memory, so that few values compete for
-// registers in the inner loop, and shifts are masked to 0..31 so that they
-// compile to a single instruction.
-func (s *search) kernel(k0 int, cols, ld, rd uint32) (sols, nodes uint64) {
-	last := s.levels - 1
-	if k0 >= last-1 {
-		return s.tail(k0, cols, ld, rd)
+// kernelLevels is the number of rows at the bottom of a search that the
+// fast kernel runs in a fixed order, without looking for cancellation.
+const kernelLevels = 9
+
+// kernel counts the solutions below a state of the search (the levels
+// used, and the columns and diagonals the queens placed attack), and the
+// queens it places. It visits the rows left in the order of their open
+// squares, fewest first, each row once. It is the hot loop of the engine:
+// iterative, with the state of each level on a fixed stack, no allocation,
+// no call, and no look at anything but the masks. A child whose row has no
+// open square is never entered, and the last two levels are finished
+// without a loop.
+func (s *search) kernel(used, cols uint32, d1, d2 uint64) (sols, nodes uint64) {
+	var mask [32]uint32
+	var row [32]int
+	var cnt [32]int
+	levels := 0
+	for i := range s.levels {
+		if used&(1<<i) != 0 {
+			continue
+		}
+		a := s.avail(i, cols, d1, d2)
+		c := bits.OnesCount32(a)
+		if c == 0 {
+			return 0, 0
+		}
+		// Insertion by open squares, stable.
+		j := levels
+		for j > 0 && cnt[j-1] > c {
+			cnt[j], mask[j], row[j] = cnt[j-1], mask[j-1], row[j-1]
+			j--
+		}
+		cnt[j], mask[j], row[j] = c, s.mask[i], s.rows[i]
+		levels++
 	}
-	mask := s.mask
-	shift := s.shift
+	// The diagonals are kept rotated so that the row of the level reads
+	// them in the low 32 bits: a rotation loses no bit, so the rows can
+	// come in any order. rot[k] turns the words of level k into those of
+	// level k+1.
+	ld := bits.RotateLeft64(d1, -row[0])
+	rd := bits.RotateLeft64(d2, row[0]-(s.n-1))
+	if levels <= 2 {
+		return tail(levels, &mask, &row, cols, ld, rd)
+	}
+	var rot [32]int
+	for k := 0; k+1 < levels; k++ {
+		rot[k] = row[k] - row[k+1]
+	}
+	last := levels - 1
 	var fold [32]bool // the level whose children lie in the last but one
 	fold[(last-2)&31] = true
 	inner := s.inner
 	var count [2]uint64 // solutions, nodes
-	var stack [32]frame
-	k := k0
-	avail := mask[k&31] &^ (cols | ld | rd)
+	var stack [32]kframe
+	k := 0
+	avail := mask[0] &^ (cols | uint32(ld) | uint32(rd))
 	for {
 		if fold[k&31] {
 			// Two columns are left open for the last two levels: the
 			// ones of f0 but the child's. A child b of the last but one
 			// level leaves the other one, f^b, for the last level.
-			sh := shift[k&31] & 31
-			sh1 := shift[(k+1)&31] & 31
+			r0, r1 := rot[k&31], rot[(k+1)&31]
 			m1, m2 := mask[(k+1)&31], mask[(k+2)&31]
 			f0 := inner &^ cols
 			for avail != 0 {
 				bit := avail & -avail
 				avail ^= bit
-				nl, nr := (ld|bit)<<sh, (rd|bit)>>sh
+				nl, nr := bits.RotateLeft64(ld|uint64(bit), r0), bits.RotateLeft64(rd|uint64(bit), -r0)
 				f := f0 ^ bit
-				a := m1 &^ (cols | bit | nl | nr)
+				a := m1 &^ (cols | bit | uint32(nl) | uint32(nr))
 				b1 := a & -a
 				b2 := a ^ b1
-				ok1 := (f ^ b1) & m2 &^ ((nl|b1)<<sh1 | (nr|b1)>>sh1) & nonzero(b1)
-				ok2 := (f ^ b2) & m2 &^ ((nl|b2)<<sh1 | (nr|b2)>>sh1) & nonzero(b2)
+				ok1 := (f ^ b1) & m2 &^ (uint32(bits.RotateLeft64(nl|uint64(b1), r1)) | uint32(bits.RotateLeft64(nr|uint64(b1), -r1))) & nonzero(b1)
+				ok2 := (f ^ b2) & m2 &^ (uint32(bits.RotateLeft64(nl|uint64(b2), r1)) | uint32(bits.RotateLeft64(nr|uint64(b2), -r1))) & nonzero(b2)
 				c := uint64(ok1|-ok1)>>31 + uint64(ok2|-ok2)>>31
 				count[0] += c
 				count[1] += 1 + uint64(b1|-b1)>>31 + uint64(b2|-b2)>>31 + c
@@ -261,13 +311,13 @@ func (s *search) kernel(k0 int, cols, ld, rd uint32) (sols, nodes uint64) {
 				bit := avail & -avail
 				avail ^= bit
 				count[1]++
-				sh := shift[k&31] & 31
-				next := mask[(k+1)&31] &^ (cols | bit | (ld|bit)<<sh | (rd|bit)>>sh)
+				r := rot[k&31]
+				nl, nr := bits.RotateLeft64(ld|uint64(bit), r), bits.RotateLeft64(rd|uint64(bit), -r)
+				next := mask[(k+1)&31] &^ (cols | bit | uint32(nl) | uint32(nr))
 				if next != 0 {
-					stack[k&31] = frame{avail, cols, ld, rd}
+					stack[k&31] = kframe{avail, cols, ld, rd}
 					cols |= bit
-					ld = (ld | bit) << sh
-					rd = (rd | bit) >> sh
+					ld, rd = nl, nr
 					avail = next
 					k++
 					if fold[k&31] {
@@ -279,7 +329,7 @@ func (s *search) kernel(k0 int, cols, ld, rd uint32) (sols, nodes uint64) {
 				continue // on to the fold level
 			}
 		}
-		if k == k0 {
+		if k == 0 {
 			return count[0], count[1]
 		}
 		k--
@@ -288,23 +338,28 @@ func (s *search) kernel(k0 int, cols, ld, rd uint32) (sols, nodes uint64) {
 	}
 }
 
-// frame is the state of a level on the kernel's stack: the open squares
+// kframe is the state of a level on the kernel's stack: the open squares
 // not yet tried, and what the queens above attack.
-type frame struct{ avail, cols, ld, rd uint32 }
+type kframe struct {
+	avail, cols uint32
+	ld, rd      uint64
+}
 
-// tail counts the solutions below a state of one of the last two levels.
-func (s *search) tail(k int, cols, ld, rd uint32) (sols, nodes uint64) {
-	avail := s.mask[k] &^ (cols | ld | rd)
-	if k == s.levels-1 {
+// tail counts the solutions of the last one or two levels of the kernel,
+// from the rotated diagonals of the first of them.
+func tail(levels int, mask *[32]uint32, row *[32]int, cols uint32, ld, rd uint64) (sols, nodes uint64) {
+	avail := mask[0] &^ (cols | uint32(ld) | uint32(rd))
+	if levels == 1 {
 		c := uint64(bits.OnesCount32(avail))
 		return c, c
 	}
-	sh := s.shift[k]
+	r := row[0] - row[1]
 	for avail != 0 {
 		bit := avail & -avail
 		avail ^= bit
 		nodes++
-		if s.mask[k+1]&^(cols|bit|(ld|bit)<<sh|(rd|bit)>>sh) != 0 {
+		nl, nr := bits.RotateLeft64(ld|uint64(bit), r), bits.RotateLeft64(rd|uint64(bit), -r)
+		if mask[1]&^(cols|bit|uint32(nl)|uint32(nr)) != 0 {
 			sols++
 			nodes++
 		}
