@@ -12,6 +12,7 @@ type plainCounter struct {
 	n           int
 	full        uint32
 	queens      Solution // column of the queen in each row placed so far
+	mirror      Solution // the mirror image of queens, at a leaf
 	scratch     Solution
 	nodes       uint64
 	half        uint64 // solutions visited: half of the total
@@ -31,6 +32,7 @@ func countPlain(ctx context.Context, n int) (Result, error) {
 		n:       n,
 		full:    uint32(1<<n - 1),
 		queens:  make(Solution, n),
+		mirror:  make(Solution, n),
 		scratch: make(Solution, n),
 		done:    ctx.Done(),
 	}
@@ -79,8 +81,8 @@ func (c *plainCounter) place(row, col int, cols, left, right uint32) {
 	cols, left, right = cols|bit, (left|bit)<<1, (right|bit)>>1
 	if row == c.n-1 {
 		c.half++
-		transformInto(c.scratch, c.queens, MirrorColumns)
-		if isCanonical(c.queens, c.scratch) || c.mirrorIsCanonical() {
+		transformInto(c.mirror, c.queens, MirrorColumns)
+		if isCanonical(c.queens, c.scratch) || isCanonical(c.mirror, c.scratch) {
 			c.unique++
 		}
 		return
@@ -91,12 +93,4 @@ func (c *plainCounter) place(row, col int, cols, left, right uint32) {
 		avail &= avail - 1
 		c.place(row+1, next, cols, left, right)
 	}
-}
-
-// mirrorIsCanonical reports whether the mirror image of the current
-// solution is canonical. It uses a separate buffer so the solution stays.
-func (c *plainCounter) mirrorIsCanonical() bool {
-	mirror := make(Solution, c.n) // rare enough: only when the solution itself is not canonical
-	transformInto(mirror, c.queens, MirrorColumns)
-	return isCanonical(mirror, c.scratch)
 }
