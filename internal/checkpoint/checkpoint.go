@@ -6,16 +6,22 @@
 // [Header]: the format name and version, the board size, and the version,
 // fingerprint and length of the work-unit plan the count follows. Every
 // further line is the [Record] of one finished unit. Each line ends with a
-// "crc" field, the CRC-32C (Castagnoli) of the bytes of the line that
-// precede `,"crc":`, written as eight lowercase hexadecimal digits:
+// "crc" field, written as eight lowercase hexadecimal digits. That of the
+// header is the CRC-32C (Castagnoli) of the bytes of its line that precede
+// `,"crc":`. That of a record is the CRC-32C of those bytes of the header
+// followed by those of the record, so that a record copied from the
+// checkpoint of another count does not pass as one of this count:
 //
-//	{"format":"queens-checkpoint","version":1,"n":18,"plan_version":1,"fingerprint":"…","units":1460,"crc":"0c1d2e3f"}
+//	{"format":"queens-checkpoint","version":2,"n":18,"plan_version":1,"fingerprint":"…","units":1460,"crc":"0c1d2e3f"}
 //	{"unit":17,"total":301624,"unique":37703,"nodes":1913344,"crc":"9a8b7c6d"}
 //
-// The header is written to a temporary file that is synced and renamed
-// into place, so it is never half written. Records are appended, one
-// write per record, and synced to disk in batches: at most
-// [SyncInterval] after a record is written, and when the file is closed.
+// [Open] locks the file before it looks at what the file holds, so that
+// of two counts started at once on the same new checkpoint one holds it
+// and the other is refused. A file that holds nothing, or only the first
+// bytes of the header a crash interrupted, is a new checkpoint. Records
+// are appended, one write per record, and synced to disk in batches: at
+// most [SyncInterval] after a record is written, and when the file is
+// closed.
 //
 // A crash can tear only the end of the file. When a checkpoint is opened,
 // a last line without its newline, or a last line whose checksum or syntax
@@ -45,7 +51,7 @@ const FormatName = "queens-checkpoint"
 
 // Version is the version of the file format that this package writes and
 // reads.
-const Version = 1
+const Version = 2
 
 // SyncInterval is the longest time a record written by [File.Append]
 // stays in the operating system's cache before it is synced to disk.
@@ -92,6 +98,7 @@ type Record struct {
 type File struct {
 	path   string
 	header Header
+	seed   uint32   // the checksum of the header line, where each record's checksum starts
 	loaded []Record // the records found when the file was opened, in file order
 	torn   int64    // bytes of a torn last line cut off at open
 	units  map[int]Record
@@ -120,12 +127,12 @@ func Open(path string, h Header) (*File, error) {
 	if err := checkHeader(h); err != nil {
 		return nil, err
 	}
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
-		if err := create(path, h); err != nil {
-			return nil, err
-		}
+	header, err := encodeLine(h, 0)
+	if err != nil {
+		return nil, err
+	}
+	switch fi, err := os.Stat(path); {
+	case errors.Is(err, os.ErrNotExist):
 	case err != nil:
 		return nil, fmt.Errorf("cannot open checkpoint: %w", err)
 	case fi.IsDir():
@@ -134,18 +141,35 @@ func Open(path string, h Header) (*File, error) {
 		return nil, fmt.Errorf("checkpoint %s is not a regular file", path)
 	}
 
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	// The file is locked before anything decides whether it is new, so
+	// that of two processes starting at once one holds the checkpoint and
+	// the other finds it locked.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open checkpoint: %w", err)
+		return nil, fmt.Errorf("cannot open checkpoint %s: %w", path, unwrapPath(err))
 	}
 	if err := lock(f); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%w: %s", err, path)
 	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("checkpoint %s is not a regular file", path)
+	}
 	data, err := io.ReadAll(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("cannot read checkpoint: %w", err)
+	}
+	if bytes.HasPrefix(header, data) && len(data) < len(header) {
+		// A new file, an empty one, or one whose header was torn as it
+		// was written: no record can be lost by writing the header.
+		if err := writeHeader(f, header); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("cannot create checkpoint %s: %w", path, unwrapPath(err))
+		}
+		syncDir(filepath.Dir(path))
+		data = header
 	}
 	got, records, good, err := parse(path, data)
 	if err == nil {
@@ -155,7 +179,7 @@ func Open(path string, h Header) (*File, error) {
 		f.Close()
 		return nil, err
 	}
-	cf := &File{path: path, header: h, loaded: records, torn: int64(len(data)) - good, units: make(map[int]Record, len(records)), f: f, lastSync: time.Now()}
+	cf := &File{path: path, header: h, seed: headerSum(header), loaded: records, torn: int64(len(data)) - good, units: make(map[int]Record, len(records)), f: f, lastSync: time.Now()}
 	for _, r := range records {
 		cf.units[r.Unit] = r
 	}
@@ -187,35 +211,16 @@ func Read(path string) (Header, []Record, error) {
 	return h, records, err
 }
 
-// create writes a new checkpoint holding only the header h: to a
-// temporary file, synced and renamed into place.
-func create(path string, h Header) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("cannot create checkpoint %s: %w", path, unwrapPath(err))
+// writeHeader makes the locked file f hold only the header line, synced
+// to disk.
+func writeHeader(f *os.File, header []byte) error {
+	if err := f.Truncate(0); err != nil {
+		return err
 	}
-	line, err := encodeLine(h)
-	if err == nil {
-		_, err = tmp.Write(line)
+	if _, err := f.WriteAt(header, 0); err != nil {
+		return err
 	}
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot create checkpoint %s: %w", path, unwrapPath(err))
-	}
-	syncDir(filepath.Dir(path))
-	return nil
+	return f.Sync()
 }
 
 // unwrapPath drops the operation and temporary file name from a
@@ -267,7 +272,7 @@ func (f *File) Append(r Record) error {
 	if r.Unit < 0 || r.Unit >= f.header.Units {
 		return fmt.Errorf("checkpoint %s: unit %d outside the plan of %d units", f.path, r.Unit, f.header.Units)
 	}
-	line, err := encodeLine(r)
+	line, err := encodeLine(r, f.seed)
 	if err != nil {
 		return err
 	}
@@ -365,21 +370,33 @@ var crcTable = crc32.MakeTable(crc32.Castagnoli)
 var crcField = []byte(`,"crc":"`)
 
 // encodeLine returns v as a JSON object with the checksum field added at
-// its end, and a newline.
-func encodeLine(v any) ([]byte, error) {
+// its end, and a newline. The checksum continues from seed: 0 for the
+// header, the header's checksum for a record.
+func encodeLine(v any, seed uint32) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
 	b = append(b[:len(b)-1], crcField...)
-	sum := crc32.Checksum(b[:len(b)-len(crcField)], crcTable)
+	sum := crc32.Update(seed, crcTable, b[:len(b)-len(crcField)])
 	b = fmt.Appendf(b, "%08x\"}\n", sum)
 	return b, nil
 }
 
-// decodeLine checks the checksum of one line, without its newline, and
-// decodes it into v. Fields that v does not have are an error.
-func decodeLine(line []byte, v any) error {
+// headerSum returns the checksum of a header line: the seed of the
+// checksums of the records that follow it.
+func headerSum(line []byte) uint32 {
+	i := bytes.LastIndex(line, crcField)
+	if i < 0 {
+		return 0
+	}
+	return crc32.Checksum(line[:i], crcTable)
+}
+
+// decodeLine checks the checksum of one line, without its newline, which
+// continues from seed as in [encodeLine], and decodes the line into v.
+// Fields that v does not have are an error.
+func decodeLine(line []byte, v any, seed uint32) error {
 	i := bytes.LastIndex(line, crcField)
 	if i < 0 {
 		return errors.New("no checksum")
@@ -392,7 +409,7 @@ func decodeLine(line []byte, v any) error {
 	if _, err := hex.Decode(want[:], hexSum[:8]); err != nil {
 		return errors.New("malformed checksum")
 	}
-	sum := crc32.Checksum(line[:i], crcTable)
+	sum := crc32.Update(seed, crcTable, line[:i])
 	if sum != uint32(want[0])<<24|uint32(want[1])<<16|uint32(want[2])<<8|uint32(want[3]) {
 		return errors.New("checksum mismatch")
 	}
@@ -413,12 +430,13 @@ func parse(path string, data []byte) (Header, []Record, int64, error) {
 	if !ok || !bytes.HasPrefix(first, []byte(`{"format":"`+FormatName+`"`)) {
 		return h, nil, 0, fmt.Errorf("%s is %w: its first line is not a checkpoint header", path, ErrNotCheckpoint)
 	}
-	if err := decodeLine(first, &h); err != nil {
+	if err := decodeLine(first, &h, 0); err != nil {
 		return h, nil, 0, fmt.Errorf("%w: %s line 1, the header: %v", ErrCorrupt, path, err)
 	}
 	if err := checkHeader(h); err != nil {
 		return h, nil, 0, fmt.Errorf("%s: %w", path, err)
 	}
+	seed := headerSum(first)
 	good := int64(len(first) + 1)
 	var records []Record
 	units := make(map[int]Record)
@@ -426,7 +444,7 @@ func parse(path string, data []byte) (Header, []Record, int64, error) {
 		line, next, complete := bytes.Cut(rest, []byte("\n"))
 		last := len(next) == 0
 		var r Record
-		err := decodeLine(line, &r)
+		err := decodeLine(line, &r, seed)
 		if !complete || err != nil && last {
 			break // a torn last line: ignored
 		}

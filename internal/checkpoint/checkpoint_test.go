@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -254,7 +256,7 @@ func TestUnitOutsidePlan(t *testing.T) {
 	// A plan of another length is a mismatch, found in the header...
 	refuse(t, path, small, ErrMismatch)
 	// ...but a header and record that disagree are damage.
-	line, err := encodeLine(Record{Unit: 40})
+	line, err := encodeLine(Record{Unit: 40}, fileSeed(t, path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +276,8 @@ func TestDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	same, _ := encodeLine(testRecord(1))
+	seed := fileSeed(t, path)
+	same, _ := encodeLine(testRecord(1), seed)
 	f.Write(same)
 	f.Write(same)
 	f.Close()
@@ -291,7 +294,7 @@ func TestDuplicates(t *testing.T) {
 	// A different result for the same unit is not.
 	other := testRecord(2)
 	other.Unique++
-	diff, _ := encodeLine(other)
+	diff, _ := encodeLine(other, seed)
 	f, _ = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.Write(diff)
 	f.Write(same) // so that the conflict is not the last line
@@ -315,10 +318,18 @@ func TestMismatch(t *testing.T) {
 	}
 	// A header of a later format version.
 	clean := string(readFile(t, path))
-	newer := strings.Replace(strings.SplitAfter(clean, "\n")[0], `"version":1`, `"version":2`, 1)
+	newer := strings.Replace(strings.SplitAfter(clean, "\n")[0], fmt.Sprintf(`"version":%d`, Version), fmt.Sprintf(`"version":%d`, Version+1), 1)
 	newer = string(mustLine(t, newer))
 	os.WriteFile(path, []byte(newer), 0o644)
 	refuse(t, path, testHeader, ErrMismatch)
+}
+
+// fileSeed returns the checksum of the header of the checkpoint at path,
+// where the checksums of its records start.
+func fileSeed(t *testing.T, path string) uint32 {
+	t.Helper()
+	first, _, _ := bytes.Cut(readFile(t, path), []byte("\n"))
+	return headerSum(first)
 }
 
 // mustLine recomputes the checksum of a header line that a test changed.
@@ -329,7 +340,7 @@ func mustLine(t *testing.T, line string) []byte {
 	if err := json.Unmarshal([]byte(line[:i]+"}"), &h); err != nil {
 		t.Fatal(err)
 	}
-	b, err := encodeLine(h)
+	b, err := encodeLine(h, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +352,7 @@ func TestNotACheckpoint(t *testing.T) {
 	for name, content := range map[string]string{
 		"text":          "hello\nworld\n",
 		"json":          `{"a":1}` + "\n",
-		"no newline":    `{"format":"queens-checkpoint"`,
+		"no newline":    `{"format":"queens-checkpoint","other":1`,
 		"other program": `{"format":"other","version":1}` + "\n",
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -374,6 +385,95 @@ func TestNotACheckpoint(t *testing.T) {
 			t.Error("Open created a directory")
 		}
 	})
+}
+
+// TestForeignRecords appends the records of a checkpoint of another count
+// to one of this count: they must not pass as records of this count.
+func TestForeignRecords(t *testing.T) {
+	path := write(t, 1, 2)
+	other := filepath.Join(t.TempDir(), "other")
+	h := testHeader
+	h.N, h.Fingerprint = 11, "0badf00d"
+	f, err := Open(other, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for u := 3; u < 8; u++ {
+		f.Append(testRecord(u))
+	}
+	f.Close()
+	_, foreign, _ := strings.Cut(string(readFile(t, other)), "\n")
+	g, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.WriteString(foreign)
+	g.Close()
+	refuse(t, path, testHeader, ErrCorrupt)
+	if _, _, err := Read(path); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("Read: %v, want ErrCorrupt", err)
+	}
+}
+
+// TestTornHeader opens a checkpoint whose creation was cut off while its
+// header was being written: it starts afresh.
+func TestTornHeader(t *testing.T) {
+	path := write(t)
+	header := readFile(t, path)
+	for _, n := range []int{1, 20, len(header) - 1} {
+		if err := os.WriteFile(path, header[:n], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Open(path, testHeader)
+		if err != nil {
+			t.Fatalf("Open with %d bytes of the header: %v", n, err)
+		}
+		f.Append(testRecord(5))
+		f.Close()
+		if _, got, err := Read(path); err != nil || !slices.Equal(got, records(5)) {
+			t.Errorf("after %d bytes of the header: %v, %v", n, got, err)
+		}
+	}
+}
+
+// TestCreateRace opens a new checkpoint from several goroutines at once:
+// exactly one may hold it, the others must find it locked.
+func TestCreateRace(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
+		t.Skip("no file locks here")
+	}
+	dir := t.TempDir()
+	for i := range 300 {
+		path := filepath.Join(dir, fmt.Sprint(i))
+		var (
+			wg     sync.WaitGroup
+			start  = make(chan struct{})
+			mu     sync.Mutex
+			opened []*File
+		)
+		for range 4 {
+			wg.Go(func() {
+				<-start
+				f, err := Open(path, testHeader)
+				if err != nil && !errors.Is(err, ErrLocked) {
+					t.Errorf("Open: %v", err)
+				}
+				if err == nil {
+					mu.Lock()
+					opened = append(opened, f)
+					mu.Unlock()
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		for _, f := range opened {
+			f.Close()
+		}
+		if len(opened) != 1 {
+			t.Fatalf("round %d: %d of 4 simultaneous Opens of a new checkpoint succeeded, want 1", i, len(opened))
+		}
+	}
 }
 
 func TestEmptyFileStartsAfresh(t *testing.T) {
