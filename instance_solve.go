@@ -1,0 +1,228 @@
+package queens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Solve returns a solution of the instance, or an error wrapping
+// [ErrNoSolution] when it has none; the search is exhaustive, so that the
+// "no" is a proof. The instance must pass [Instance.Check]; otherwise
+// Solve returns its error. Solve searches on every core, in units as
+// [Instance.Count] does, and returns the solution the search meets first
+// in its own order: the same for the same instance, however many workers
+// search. The problem is NP-complete and some instances take long; cancel
+// ctx to give up, and Solve returns ctx.Err(). Only opts.Workers is used.
+func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
+	if err := in.Check(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	base, ok := newSearcher(in)
+	if !ok {
+		return nil, in.errNone()
+	}
+	r := base.run(ctx, workers(opts), true, nil)
+	switch {
+	case r.sol != nil:
+		return r.sol, nil
+	case r.err != nil:
+		return nil, r.err
+	}
+	return nil, in.errNone()
+}
+
+// Count returns the number of solutions of the instance. The instance
+// must pass [Instance.Check]; otherwise Count returns its error. Count
+// splits the search into independent units, in a fixed order, and counts
+// them on opts.Workers goroutines (0: one per CPU), calling opts.Progress,
+// when set, after each unit. The search visits every solution, so that
+// its time grows with the count; Count returns ctx.Err() when ctx is
+// cancelled.
+func (in *Instance) Count(ctx context.Context, opts Options) (Uint128, error) {
+	if err := in.Check(); err != nil {
+		return Uint128{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Uint128{}, err
+	}
+	base, ok := newSearcher(in)
+	if !ok {
+		return Uint128{}, nil
+	}
+	r := base.run(ctx, workers(opts), false, opts.Progress)
+	return r.total, r.err
+}
+
+// Solutions returns every solution of the instance, each once, in the
+// order the search meets them: the same order on every run, not
+// lexicographic. The yielded slice is reused; clone it to keep it. An
+// instance that fails [Instance.Check] yields its error and nothing else;
+// when ctx is cancelled the sequence ends with ctx.Err(). The search runs
+// on the calling goroutine.
+func (in *Instance) Solutions(ctx context.Context) iter.Seq2[Solution, error] {
+	return func(yield func(Solution, error) bool) {
+		if err := in.Check(); err != nil {
+			yield(nil, err)
+			return
+		}
+		if err := ctx.Err(); err != nil {
+			yield(nil, err)
+			return
+		}
+		s, ok := newSearcher(in)
+		if !ok {
+			return
+		}
+		s.setContext(ctx)
+		s.visit = func(sol Solution) bool { return yield(sol, nil) }
+		s.search()
+		if s.err != nil {
+			yield(nil, s.err)
+		}
+	}
+}
+
+// errNone returns the error, wrapping ErrNoSolution, that says that the
+// instance has no solution.
+func (in *Instance) errNone() error {
+	if len(in.Blocked) == 0 && len(in.Excluded) == 0 {
+		return errNoCompletion(in.N, in.Queens)
+	}
+	return fmt.Errorf("%w: the instance on the %d×%d board has no solution", ErrNoSolution, in.N, in.N)
+}
+
+// workers returns the number of goroutines that opts asks for.
+func workers(opts Options) int {
+	if opts.Workers > 0 {
+		return opts.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// Limits of the split of a search into units.
+const (
+	unitsPerWorker = 64 // split until there are this many units per worker
+	maxSplitDepth  = 16 // but no deeper than this many branchings
+)
+
+// split returns the units of the search of base: the queens each places
+// beyond those of base, in the order the search meets them. It deepens
+// the split until there are at least want units, or none left. found is
+// the number of solutions above the units; when first is set the split
+// stops at the first of them, and sol is a copy of it.
+func (base *searcher) split(ctx context.Context, want int, first bool) (units [][]Square, found uint64, sol Solution, err error) {
+	for limit := 1; ; limit++ {
+		s := base.clone(ctx)
+		s.first = first
+		s.limit = limit
+		units = units[:0]
+		s.unit = func(t *searcher) { units = append(units, t.placed(base)) }
+		stop := s.search()
+		switch {
+		case s.err != nil:
+			return nil, 0, nil, s.err
+		case stop:
+			return nil, s.found, s.sol, nil
+		case len(units) >= want || len(units) == 0 || limit == maxSplitDepth:
+			return units, s.found, nil, nil
+		}
+	}
+}
+
+// runResult is the outcome of a search of all units.
+type runResult struct {
+	total Uint128
+	sol   Solution // with first: the solution of the earliest unit that has one
+	err   error
+}
+
+// run searches base on k goroutines, unit by unit: for every solution, or
+// with first for the solution that the serial search would meet first.
+// progress, when not nil, is called after each unit, never by two
+// goroutines at once.
+func (base *searcher) run(ctx context.Context, k int, first bool, progress func(Progress)) runResult {
+	start := time.Now()
+	if k == 1 && progress == nil {
+		s := base.clone(ctx)
+		s.first = first
+		s.search()
+		r := runResult{total: U128(s.found), err: s.err}
+		if first && s.found > 0 {
+			r.sol, r.err = s.sol, nil
+		}
+		return r
+	}
+	units, found, sol, err := base.split(ctx, k*unitsPerWorker, first)
+	if err != nil || sol != nil {
+		return runResult{total: U128(found), sol: sol, err: err}
+	}
+	var (
+		next      atomic.Int64 // the next unit to search
+		overtaken atomic.Int64 // with first: the earliest unit with a solution
+		mu        sync.Mutex   // guards what follows
+		done      int
+		total     = U128(found)
+		best      Solution
+		failure   error
+	)
+	overtaken.Store(int64(len(units)))
+	var wg sync.WaitGroup
+	for range min(k, len(units)) {
+		wg.Go(func() {
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(len(units)) || first && i > overtaken.Load() {
+					return
+				}
+				s := base.clone(ctx)
+				s.first = first
+				s.index = i
+				if first {
+					s.overtaken = &overtaken
+				}
+				for _, q := range units[i] {
+					s.place(q.Row, q.Col)
+				}
+				s.search()
+				mu.Lock()
+				switch {
+				case errors.Is(s.err, errOvertaken):
+				case s.err != nil:
+					if failure == nil {
+						failure = s.err
+					}
+				case first && s.found > 0:
+					if i < overtaken.Load() {
+						overtaken.Store(i)
+						best = s.sol
+					}
+				default:
+					total = total.Add64(s.found)
+					done++
+					if progress != nil {
+						progress(Progress{UnitsDone: done, Units: len(units), Elapsed: time.Since(start)})
+					}
+				}
+				stop := failure != nil
+				mu.Unlock()
+				if stop {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if best != nil {
+		return runResult{sol: best}
+	}
+	return runResult{total: total, err: failure}
+}
