@@ -9,11 +9,16 @@
 //	GET /api/algorithms                        the table of algorithms
 //	GET /api/limits                            the limits of this server
 //	GET /api/trace?n=&algo=&limit=&format=     the events of a search, as NDJSON or SSE
+//	GET /api/steps?n=&algo=&from=&count=       the events of a search from any step on, as NDJSON
+//	GET /api/summary?n=&algo=                  the number of events and the work of a search
 //	GET /api/solutions?n=&offset=&limit=&unique=&class=
 //	GET /api/count?n=                          a count, with progress, as SSE
 //
 // A trace without algo uses the fastest algorithm; its last record tells
-// whether the search ended or the event cap cut it short. Bad parameters
+// whether the search ended or the event cap cut it short. The steps of a
+// search have no cap: they start with the state before the first event
+// sent, so that the page can show any step of a search of up to
+// [MaxSteps] events without keeping the events before it. Bad parameters
 // get HTTP 400 and a JSON body {"error": "..."}. Every
 // request is bounded in size and time, and only a few counts run at once,
 // so that one browser tab cannot take the machine down.
@@ -130,6 +135,7 @@ type server struct {
 	opts   Options
 	counts chan struct{} // one token per running count
 	traces chan struct{} // one token per streaming trace
+	sums   summaries     // the summaries of the searches asked for so far
 }
 
 // Handler returns the handler of the page and the API, bounded by opts. It
@@ -165,6 +171,8 @@ func (s *server) handler() http.Handler {
 	mux.Handle("/api/algorithms", get(s.algorithms))
 	mux.Handle("/api/limits", get(s.limits))
 	mux.Handle("/api/trace", get(s.trace))
+	mux.Handle("/api/steps", get(s.steps))
+	mux.Handle("/api/summary", get(s.summarize))
 	mux.Handle("/api/solutions", get(s.solutions))
 	mux.Handle("/api/count", get(s.count))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -331,13 +339,15 @@ type algorithmJSON struct {
 	Seed      string `json:"seed"`
 	MaxN      int    `json:"max_n"`
 	TraceMaxN int    `json:"trace_max_n"` // the largest N /api/trace accepts with it
+	StepsMaxN int    `json:"steps_max_n"` // the largest N /api/steps and /api/summary accept with it
+	Checks    string `json:"checks"`      // how it counts its checks: "try", "row" or "complete"
 }
 
 // algorithms answers the table of algorithms, in its order.
 func (s *server) algorithms(w http.ResponseWriter, r *http.Request) {
 	list := []algorithmJSON{}
 	for _, a := range queens.Algorithms() {
-		list = append(list, algorithmJSON{Name: a.Name, Idea: a.Idea, Seed: a.Seed, MaxN: a.MaxN, TraceMaxN: min(a.MaxN, MaxTraceN)})
+		list = append(list, algorithmJSON{Name: a.Name, Idea: a.Idea, Seed: a.Seed, MaxN: a.MaxN, TraceMaxN: min(a.MaxN, MaxTraceN), StepsMaxN: stepsMaxN(a), Checks: ruleOf(a).String()})
 	}
 	writeJSON(w, list)
 }

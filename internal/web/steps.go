@@ -1,0 +1,352 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/queenslab/queens"
+)
+
+// MaxSteps is the most events a search may have for the page to offer its
+// board: every step of such a search can be reached, forward and back, in
+// about a second of the server's time.
+const MaxSteps = 100_000_000
+
+// stepsN is, per algorithm, the largest board whose search has at most
+// [MaxSteps] events. An algorithm missing here gets defaultStepsN.
+var stepsN = map[string]int{
+	"permute":  10,
+	"board":    13,
+	"scan":     13,
+	"matrix":   13,
+	"rows":     13,
+	"flags":    13,
+	"bitboard": 14,
+}
+
+// defaultStepsN is the largest board offered for an algorithm that stepsN
+// does not name.
+const defaultStepsN = 10
+
+// stepsMaxN returns the largest board whose search the page plays with
+// the algorithm a.
+func stepsMaxN(a queens.Algorithm) int {
+	n, ok := stepsN[a.Name]
+	if !ok {
+		n = defaultStepsN
+	}
+	return min(n, a.MaxN, MaxTraceN)
+}
+
+// checkRule tells how an algorithm counts its safety checks, so that the
+// page can show the checks made up to any step: the events say what was
+// tried, not what the check cost.
+type checkRule uint8
+
+const (
+	// checkPerTry: one check per square tried (the square-by-square
+	// algorithms).
+	checkPerTry checkRule = iota
+	// checkPerRow: one check per row entered, the one mask expression that
+	// finds all its free squares (bitboard).
+	checkPerRow
+	// checkComplete: one check per square tried for a free column, then
+	// one per queen compared once all queens stand (permute).
+	checkComplete
+)
+
+// String returns the rule's name as /api/algorithms lists it.
+func (r checkRule) String() string {
+	switch r {
+	case checkPerRow:
+		return "row"
+	case checkComplete:
+		return "complete"
+	}
+	return "try"
+}
+
+// ruleOf returns the check rule of the algorithm a.
+func ruleOf(a queens.Algorithm) checkRule {
+	switch a.Name {
+	case "bitboard":
+		return checkPerRow
+	case "permute":
+		return checkComplete
+	}
+	return checkPerTry
+}
+
+// stepState is the state of a search after its first Step events: what
+// the page needs to draw that step without the events before it.
+type stepState struct {
+	Step      int    `json:"step"`
+	Queens    []int  `json:"queens"` // column of the queen in each row, -1 for none
+	Placed    uint64 `json:"placed"`
+	Removed   uint64 `json:"removed"`
+	Solutions uint64 `json:"solutions"`
+	Checks    uint64 `json:"checks"`
+}
+
+// newStepState returns the state of a search of rule on an n×n board
+// before its first event.
+func newStepState(n int, rule checkRule) *stepState {
+	s := &stepState{Queens: make([]int, n)}
+	for i := range s.Queens {
+		s.Queens[i] = -1
+	}
+	if rule == checkPerRow {
+		s.Checks = 1 // the first row's masks, before any event
+	}
+	return s
+}
+
+// apply moves the state past the event e.
+func (s *stepState) apply(e *queens.Event, rule checkRule) {
+	n := len(s.Queens)
+	switch e.Kind {
+	case queens.EventTry:
+		if rule != checkPerRow {
+			s.Checks++
+		}
+	case queens.EventPlace:
+		s.Queens[e.Row] = e.Col
+		s.Placed++
+		if rule == checkPerRow && e.Row < n-1 {
+			s.Checks++ // the masks of the next row
+		}
+	case queens.EventRemove:
+		s.Queens[e.Row] = -1
+		s.Removed++
+	case queens.EventSolution:
+		s.Solutions++
+		if rule == checkComplete {
+			s.Checks += uint64(n - 1)
+		}
+	case queens.EventDeadEnd:
+		if rule == checkComplete && e.Depth == n {
+			s.Checks += uint64(e.Row) // rows 1..Row compared with those above
+		}
+	}
+	s.Step++
+}
+
+// stepsEnd is the last record of a steps answer when the search ended in
+// it: the number of events of the whole search and its work.
+type stepsEnd struct {
+	Events   int          `json:"events"`
+	Complete bool         `json:"complete"`
+	Stats    queens.Stats `json:"stats"`
+	Error    string       `json:"error,omitempty"`
+}
+
+// steps streams the events of one algorithm's search from event number
+// from on, count of them at most (all when count is 0 or missing). The
+// first line is {"start": state}, the state before event from; each event
+// follows on a line of its own as [kind, row, col, conflict]; when the
+// search ends within the answer, a last line {"end": {...}} says so.
+//
+// The search runs from its start each time and skips the events before
+// from, so that any step is reachable and neither side keeps the events
+// it does not show. A client that reads slowly holds the search back.
+func (s *server) steps(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	algo, err := queens.LookupAlgorithm(q.Get("algo"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, trimLibraryPrefix(err))
+		return
+	}
+	n, err := intParam(q, "n", 0, 1, stepsMaxN(algo))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	from, err := intParam(q, "from", 0, 0, MaxSteps)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	count, err := intParam(q, "count", 0, 0, MaxSteps)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if !acquire(s.traces) {
+		w.Header().Set("Retry-After", "2")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+		return
+	}
+	defer func() { <-s.traces }()
+
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.TraceTimeout)
+	defer cancel()
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Now().Add(s.opts.TraceTimeout + 5*time.Second))
+	hd := w.Header()
+	hd.Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Accel-Buffering", "no")
+	if r.Method == http.MethodHead {
+		return
+	}
+
+	bw := bufio.NewWriterSize(w, 32<<10)
+	rule := ruleOf(algo)
+	state := newStepState(n, rule)
+	var (
+		writeErr error
+		started  bool // the start record is written
+		stopped  bool // count events are sent, the search did not end
+		sent     int
+		buf      []byte
+	)
+	flush := func() {
+		if writeErr == nil {
+			writeErr = bw.Flush()
+		}
+		if writeErr == nil {
+			writeErr = rc.Flush()
+		}
+	}
+	writeRecord := func(v any) {
+		b, _ := json.Marshal(v)
+		bw.Write(b)
+		bw.WriteByte('\n')
+	}
+	start := func() {
+		started = true
+		writeRecord(struct {
+			Start *stepState `json:"start"`
+		}{state})
+		flush()
+	}
+	stats, searchErr := algo.Search(ctx, n, func(e queens.Event) bool {
+		if state.Step < from {
+			state.apply(&e, rule)
+			return true
+		}
+		if !started {
+			start()
+		}
+		if count > 0 && sent == count {
+			stopped = true
+			return false
+		}
+		buf = append(buf[:0], '[')
+		buf = strconv.AppendInt(buf, int64(e.Kind), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(e.Row), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(e.Col), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(e.Conflict), 10)
+		buf = append(buf, ']', '\n')
+		if _, err := bw.Write(buf); err != nil {
+			writeErr = err
+			return false
+		}
+		state.apply(&e, rule)
+		if sent++; sent%flushEvery == 0 {
+			flush()
+		}
+		return writeErr == nil
+	})
+	if writeErr != nil {
+		return // the client is gone
+	}
+	if !started {
+		start() // from is at or past the end: the state there is the last one
+	}
+	if stopped {
+		flush()
+		return
+	}
+	end := stepsEnd{Events: state.Step, Complete: searchErr == nil, Stats: stats}
+	switch {
+	case errors.Is(searchErr, context.DeadlineExceeded):
+		end.Error = fmt.Sprintf("the trace took longer than %s and was stopped", s.opts.TraceTimeout)
+	case searchErr != nil:
+		end.Error = trimLibraryPrefix(searchErr)
+	}
+	writeRecord(struct {
+		End stepsEnd `json:"end"`
+	}{end})
+	flush()
+}
+
+// summary is what the page knows of a whole search before it plays it:
+// its number of events, its work, and the time it takes without anybody
+// watching.
+type summary struct {
+	Algo      string  `json:"algo"`
+	N         int     `json:"n"`
+	Events    int     `json:"events"`
+	Solutions uint64  `json:"solutions"`
+	Nodes     uint64  `json:"nodes"`
+	Checks    uint64  `json:"checks"`
+	SearchMS  float64 `json:"search_ms"`
+}
+
+// summaries keeps the summaries computed so far; a search of the same
+// algorithm and board always has the same summary.
+type summaries struct {
+	mu   sync.Mutex
+	done map[string]summary
+}
+
+// summarize answers the summary of one algorithm's search on one board.
+func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	algo, err := queens.LookupAlgorithm(q.Get("algo"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, trimLibraryPrefix(err))
+		return
+	}
+	n, err := intParam(q, "n", 0, 1, stepsMaxN(algo))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	key := fmt.Sprintf("%s/%d", algo.Name, n)
+	s.sums.mu.Lock()
+	sum, ok := s.sums.done[key]
+	s.sums.mu.Unlock()
+	if ok {
+		writeJSON(w, sum)
+		return
+	}
+	if !acquire(s.traces) {
+		w.Header().Set("Retry-After", "2")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+		return
+	}
+	defer func() { <-s.traces }()
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.TraceTimeout)
+	defer cancel()
+	sum = summary{Algo: algo.Name, N: n}
+	stats, err := algo.Search(ctx, n, func(queens.Event) bool { sum.Events++; return true })
+	if err == nil {
+		start := time.Now()
+		_, err = algo.Search(ctx, n, nil)
+		sum.SearchMS = float64(time.Since(start).Microseconds()) / 1000
+	}
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the search was stopped: "+trimLibraryPrefix(err))
+		return
+	}
+	sum.Solutions, sum.Nodes, sum.Checks = stats.Solutions, stats.Nodes, stats.Checks
+	s.sums.mu.Lock()
+	if s.sums.done == nil {
+		s.sums.done = make(map[string]summary)
+	}
+	s.sums.done[key] = sum
+	s.sums.mu.Unlock()
+	writeJSON(w, sum)
+}
