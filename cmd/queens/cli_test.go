@@ -65,6 +65,15 @@ func (r cliRun) wantError(t testing.TB, code int, want string) {
 	}
 }
 
+// wantHint fails the test unless the run's hint line contains want.
+func (r cliRun) wantHint(t testing.TB, want string) {
+	t.Helper()
+	_, hint, ok := strings.Cut(r.stderr, "\nqueens: hint: ")
+	if !ok || !strings.Contains(hint, want) {
+		t.Fatalf("%s\nwant a hint containing %q", r, want)
+	}
+}
+
 // timeLine matches the elapsed times that commands print.
 var timeLine = regexp.MustCompile(`\d+(\.\d+)? ?(ms|µs|s)\b`)
 

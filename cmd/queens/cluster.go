@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -210,8 +211,14 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 		case errors.Is(err, cluster.ErrNoCredentials):
 			return usageError(fmt.Errorf("--listen %s reaches beyond this machine: it needs --token", c.listen),
 				"give --token TOKEN (or set "+tokenEnv+") here and to the workers, or listen on 127.0.0.1")
-		case err != nil:
+		case errors.Is(err, cluster.ErrListenAddress):
+			return usageError(err, "try --listen 127.0.0.1:4222, or --listen 0.0.0.0:4222 with --token for workers on other machines")
+		case errors.Is(err, cluster.ErrStoreInUse):
+			return usageError(err, "another 'queens count --cluster' uses this --store; wait for it to end, or give another directory")
+		case errors.Is(err, syscall.EADDRINUSE):
 			return usageError(err, "is another 'queens count --cluster' running? Choose another port with --listen 127.0.0.1:PORT")
+		case err != nil:
+			return usageError(err, "")
 		}
 		defer srv.Shutdown()
 		if !cluster.IsLoopback(c.listen) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // clusterFirstLine returns the first line of a count's output: "N=...: ...
@@ -60,7 +61,7 @@ func TestClusterUsageErrors(t *testing.T) {
 		{[]string{"count", "8", "--cluster", "--creds", "x.creds"}, "--creds is for a NATS server given by --nats"},
 		{[]string{"count", "8", "--cluster", "--algo", "nosuch"}, "unknown algorithm"},
 		{[]string{"count", "8", "--cluster", "--listen", "0.0.0.0:0"}, "needs --token"},
-		{[]string{"count", "8", "--cluster", "--listen", "nonsense"}, "listen address"},
+		{[]string{"count", "8", "--cluster", "--listen", "nonsense"}, "bad listen address \"nonsense\": it must be HOST:PORT"},
 		{[]string{"count", "8", "--shard", "3/3"}, "bad shard"},
 		{[]string{"count", "8", "--shard", "x"}, "bad shard"},
 		{[]string{"count", "8", "--shard", "0/2", "-o", filepath.Join(part, "no", "such")}, "cannot write"},
@@ -128,5 +129,41 @@ func TestShardMergeCLI(t *testing.T) {
 	r.wantExit(t, exitOK)
 	if !strings.Contains(r.stdout, `"format": "queens-part"`) {
 		t.Errorf("%s\nwant a part file on stdout", r)
+	}
+}
+
+// TestClusterStoreInUse starts a second coordinator on the store of a
+// running one: it is refused, with a hint that fits.
+func TestClusterStoreInUse(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "store")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan cliRun, 1)
+	go func() {
+		done <- runCLI(ctx, nil, "count", "12", "--cluster", "--workers", "0", "--listen", "127.0.0.1:0", "--store", store, "--quiet")
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(store, "jetstream")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first coordinator did not set up its store")
+		}
+	}
+	r := runCLI(context.Background(), nil, "count", "12", "--cluster", "--workers", "0", "--listen", "127.0.0.1:0", "--store", store, "--quiet")
+	r.wantError(t, exitUsage, "store is in use by another coordinator")
+	r.wantHint(t, "uses this --store")
+}
+
+// TestClusterListenHints checks that a bad --listen gets a hint about the
+// address, not about another coordinator.
+func TestClusterListenHints(t *testing.T) {
+	for _, listen := range []string{"nonsense", "127.0.0.1:99999", "127.0.0.1:x"} {
+		r := runCLI(context.Background(), nil, "count", "8", "--cluster", "--listen", listen)
+		r.wantError(t, exitUsage, "bad listen address")
+		r.wantHint(t, "try --listen 127.0.0.1:4222")
 	}
 }

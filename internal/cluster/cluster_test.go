@@ -568,3 +568,67 @@ func TestPortInUse(t *testing.T) {
 		t.Errorf("a second server on %s started", addr)
 	}
 }
+
+// TestStoreInUse starts two servers on one storage directory: the second
+// is refused, and the directory is free again once the first stops.
+func TestStoreInUse(t *testing.T) {
+	dir := t.TempDir()
+	s := testServer(t, dir)
+	second, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: dir})
+	if err == nil {
+		second.Shutdown()
+		t.Fatal("a second server started on a storage directory in use")
+	}
+	if !errors.Is(err, ErrStoreInUse) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("second server: %v, want one line wrapping ErrStoreInUse", err)
+	}
+	s.Shutdown()
+	third, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: dir})
+	if err != nil {
+		t.Fatalf("a server on the freed directory: %v", err)
+	}
+	third.Shutdown()
+}
+
+// TestStuckUnits leaves the task of a unit on the queue below the
+// consumer's ack floor, where no worker is ever handed it, as a store
+// damaged by two servers at once can: the count must still finish.
+func TestStuckUnits(t *testing.T) {
+	s := testServer(t, "")
+	nc := testConn(t, s)
+	p := newPlan(t, 10)
+	run := RunID(p)
+	ctx := context.Background()
+	js, _ := jetstream.New(nc)
+	o, err := setup(ctx, js, time.Second, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stuck := []int{3, 7}
+	c := &coordinator{p: p, m: newManifest(run, p), o: o, run: run, logf: t.Logf}
+	if err := c.publish(ctx, stuck, ""); err != nil {
+		t.Fatal(err)
+	}
+	info, err := o.stream.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Move the consumer past the two tasks, as if they had been acked.
+	req := fmt.Sprintf(`{"seq":%d}`, info.State.LastSeq+1)
+	resp, err := nc.Request(fmt.Sprintf("$JS.API.CONSUMER.RESET.%s.%s", StreamName, ConsumerName), []byte(req), 5*time.Second)
+	if err != nil || strings.Contains(string(resp.Data), `"error"`) {
+		t.Fatalf("reset of the consumer: %v %s", err, resp.Data)
+	}
+	if ci, err := o.cons.Info(ctx); err != nil || ci.AckFloor.Stream < info.State.LastSeq {
+		t.Fatalf("consumer after the reset: ack floor %d, want %d (%v)", ci.AckFloor.Stream, info.State.LastSeq, err)
+	}
+
+	goWork(t, testConn(t, s), WorkOptions{Workers: 2, Logf: t.Logf})
+	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	res, err := Count(cctx, nc, p, Options{AckWait: time.Second, Logf: t.Logf})
+	if err != nil {
+		t.Fatalf("count with units stuck on the queue: %v", err)
+	}
+	checkKnown(t, res)
+}

@@ -249,12 +249,21 @@ func (c *coordinator) noteOtherRuns(ctx context.Context) {
 // before its result is: a unit that is on neither was lost, or never
 // queued. suffix is added to the message IDs, so that a unit lost within
 // the duplicate window can be queued again.
+//
+// A message at or below the consumer's ack floor is never delivered
+// again, whatever the store it came from went through: such a unit is
+// stuck, and it is cleared and queued afresh.
 func (c *coordinator) requeue(ctx context.Context, suffix string) (int, error) {
 	info, err := c.o.stream.Info(ctx, jetstream.WithSubjectFilter(workSubjectsOf(c.run)))
 	if err != nil {
 		return 0, fmt.Errorf("cannot read the work queue: %w", err)
 	}
-	var lost []int
+	ci, err := c.o.cons.Info(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("cannot read the work queue's consumer: %w", err)
+	}
+	floor := ci.AckFloor.Stream
+	var lost, stuck []int
 	for _, u := range c.p.Units {
 		subject := workSubject(c.run, u.ID)
 		if _, done := c.results[u.ID]; done {
@@ -264,23 +273,58 @@ func (c *coordinator) requeue(ctx context.Context, suffix string) (int, error) {
 			}
 			continue
 		}
-		if info.State.Subjects[subject] > 0 && c.queued(ctx, subject) {
+		if info.State.Subjects[subject] == 0 {
+			lost = append(lost, u.ID)
 			continue
 		}
-		lost = append(lost, u.ID)
+		switch seq, ok := c.queued(ctx, subject); {
+		case !ok:
+			lost = append(lost, u.ID)
+		case seq <= floor:
+			if err := c.o.stream.Purge(ctx, jetstream.WithPurgeSubject(subject)); err != nil {
+				return 0, fmt.Errorf("cannot clear the stuck unit %d: %w", u.ID, err)
+			}
+			stuck = append(stuck, u.ID)
+		}
 	}
-	return len(lost), c.publish(ctx, lost, suffix)
+	if len(stuck) > 0 {
+		c.logf("units %s were on the queue where no worker gets them: queued them again", unitList(stuck))
+		// The stuck messages may still be within the duplicate window.
+		if err := c.publish(ctx, stuck, fmt.Sprintf(".s%d", info.State.LastSeq)); err != nil {
+			return 0, err
+		}
+	}
+	return len(lost) + len(stuck), c.publish(ctx, lost, suffix)
 }
 
 // queued reports whether the last message on a unit's subject is the
-// coordinator's task for it, not something else sent there.
-func (c *coordinator) queued(ctx context.Context, subject string) bool {
+// coordinator's task for it, not something else sent there, and returns
+// its stream sequence.
+func (c *coordinator) queued(ctx context.Context, subject string) (uint64, bool) {
 	m, err := c.o.stream.GetLastMsgForSubject(ctx, subject)
 	if err != nil {
-		return false
+		return 0, false
 	}
 	t, err := decodeTask(subject, m.Data)
-	return err == nil && t.N == c.m.N && t.PlanVersion == c.m.PlanVersion && t.Fingerprint == c.m.Fingerprint
+	return m.Sequence, err == nil && t.N == c.m.N && t.PlanVersion == c.m.PlanVersion && t.Fingerprint == c.m.Fingerprint
+}
+
+// unitList returns the unit IDs as a list for a person: all of them when
+// they are few, the first ones and how many more otherwise.
+func unitList(units []int) string {
+	const most = 10
+	var b strings.Builder
+	for i, u := range units {
+		if i == most {
+			fmt.Fprintf(&b, " and %d more", len(units)-most)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(u))
+	}
+	return b.String()
 }
 
 // publish puts units on the queue. The message ID makes a repeat within

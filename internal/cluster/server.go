@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
@@ -19,6 +20,18 @@ const DefaultListen = "127.0.0.1:4222"
 // ErrNoCredentials is wrapped by the error of [StartServer] when the server
 // would listen beyond this machine without a token.
 var ErrNoCredentials = errors.New("listening beyond this machine needs credentials")
+
+// ErrListenAddress is wrapped by the error of [StartServer] when the
+// address to listen on is not HOST:PORT.
+var ErrListenAddress = errors.New("bad listen address")
+
+// ErrStoreInUse is wrapped by the error of [StartServer] when another
+// process has a server running on the same storage directory.
+var ErrStoreInUse = errors.New("store is in use by another coordinator")
+
+// storeLock is the name of the file in a storage directory that a running
+// server holds locked, so that no two servers share the directory.
+const storeLock = "queens.lock"
 
 // ServerOptions configures the embedded NATS server.
 type ServerOptions struct {
@@ -40,6 +53,7 @@ type Server struct {
 	ns      *server.Server
 	tempDir string
 	url     string
+	lock    *os.File // the locked storeLock file of the storage directory
 }
 
 // IsLoopback reports whether the HOST:PORT address listens on this machine
@@ -68,11 +82,11 @@ func StartServer(opts ServerOptions) (*Server, error) {
 	}
 	host, portText, err := net.SplitHostPort(listen)
 	if err != nil {
-		return nil, fmt.Errorf("listen address %q: %w", listen, err)
+		return nil, fmt.Errorf("%w %q: it must be HOST:PORT", ErrListenAddress, listen)
 	}
 	port, err := strconv.Atoi(portText)
 	if err != nil || port < 0 || port > 65535 {
-		return nil, fmt.Errorf("listen address %q: port must be a number from 0 to 65535", listen)
+		return nil, fmt.Errorf("%w %q: the port must be a number from 0 to 65535", ErrListenAddress, listen)
 	}
 	if port == 0 {
 		port = server.RANDOM_PORT
@@ -85,7 +99,7 @@ func StartServer(opts ServerOptions) (*Server, error) {
 	if port > 0 {
 		l, err := net.Listen("tcp", listen)
 		if err != nil {
-			return nil, fmt.Errorf("cannot listen on %s: %w", listen, err)
+			return nil, fmt.Errorf("cannot listen on %s: %w", listen, netCause(err))
 		}
 		l.Close()
 	}
@@ -97,6 +111,10 @@ func StartServer(opts ServerOptions) (*Server, error) {
 		}
 		s.tempDir = dir
 	} else if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	if err := s.lockStore(dir); err != nil {
+		s.removeTemp()
 		return nil, err
 	}
 	ns, err := server.NewServer(&server.Options{
@@ -111,6 +129,7 @@ func StartServer(opts ServerOptions) (*Server, error) {
 		MaxPayload:             1 << 20,
 	})
 	if err != nil {
+		s.unlockStore()
 		s.removeTemp()
 		return nil, err
 	}
@@ -122,6 +141,7 @@ func StartServer(opts ServerOptions) (*Server, error) {
 		if err := log.fatal(); err != nil || time.Now().After(deadline) {
 			ns.Shutdown()
 			ns.WaitForShutdown()
+			s.unlockStore()
 			s.removeTemp()
 			if err == nil {
 				err = errors.New("the embedded NATS server did not start in time")
@@ -149,7 +169,58 @@ func (s *Server) Temporary() bool { return s.tempDir != "" }
 func (s *Server) Shutdown() {
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
+	s.unlockStore()
 	s.removeTemp()
+}
+
+// lockStore locks the storage directory dir against other servers: two
+// servers writing the same files leave a store that neither can trust.
+func (s *Server) lockStore(dir string) error {
+	f, err := os.OpenFile(filepath.Join(dir, storeLock), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("cannot lock store %s: %w", dir, unwrapPath(err))
+	}
+	held, err := lockFile(f)
+	if err == nil && held {
+		err = fmt.Errorf("%s: %w", dir, ErrStoreInUse)
+	} else if err != nil {
+		err = fmt.Errorf("cannot lock store %s: %w", dir, err)
+	}
+	if err != nil {
+		f.Close()
+		return err
+	}
+	s.lock = f
+	return nil
+}
+
+func (s *Server) unlockStore() {
+	if s.lock != nil {
+		s.lock.Close()
+		s.lock = nil
+	}
+}
+
+// netCause returns the system's reason for a failed network operation,
+// such as "address already in use", without the operation and address
+// that the message would repeat.
+func netCause(err error) error {
+	if oe, ok := errors.AsType[*net.OpError](err); ok {
+		err = oe.Err
+	}
+	if se, ok := errors.AsType[*os.SyscallError](err); ok {
+		err = se.Err
+	}
+	return err
+}
+
+// unwrapPath drops the operation and file name from a *os.PathError, whose
+// message would repeat the path.
+func unwrapPath(err error) error {
+	if pe, ok := errors.AsType[*os.PathError](err); ok {
+		return pe.Err
+	}
+	return err
 }
 
 func (s *Server) removeTemp() {
