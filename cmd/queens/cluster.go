@@ -198,6 +198,21 @@ func warnPlainText(w io.Writer, serverURL string, a natsAuth) {
 	}
 }
 
+// connectError gives an error of cluster.Connect its exit code and a hint.
+func connectError(err error) error {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return err
+	case errors.Is(err, cluster.ErrAuth):
+		return usageError(err, "give the token of the server with --token (or set "+tokenEnv+"), or its credentials with --creds")
+	case errors.Is(err, cluster.ErrURL):
+		return usageError(err, "try --nats nats://127.0.0.1:4222")
+	case errors.Is(err, cluster.ErrUnreachable):
+		return usageError(err, "check the host and port of --nats, and that the server runs")
+	}
+	return usageError(err, "")
+}
+
 // coordinate runs the coordinator of a cluster count.
 func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c clusterFlags, io streams) error {
 	c.auth.resolve()
@@ -234,9 +249,9 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 	} else {
 		warnPlainText(io.errOut, c.natsURL, c.auth)
 	}
-	nc, err := cluster.Connect(conn)
+	nc, err := cluster.Connect(ctx, conn)
 	if err != nil {
-		return usageError(err, "check --nats and the credentials")
+		return connectError(err)
 	}
 	defer nc.Close()
 

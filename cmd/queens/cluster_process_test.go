@@ -149,6 +149,7 @@ func TestClusterProcesses(t *testing.T) {
 	t.Run("kill a worker", func(t *testing.T) { testKillWorker(t, bin) })
 	t.Run("restart the coordinator", func(t *testing.T) { testRestartCoordinator(t, bin) })
 	t.Run("interrupt a waiting worker", func(t *testing.T) { testInterruptWorker(t, bin) })
+	t.Run("worker with a wrong token", func(t *testing.T) { testWorkerRefused(t, bin) })
 }
 
 // testKillWorker kills one of two workers in the middle of a unit: the
@@ -240,12 +241,43 @@ func testRestartCoordinator(t *testing.T, bin string) {
 func testInterruptWorker(t *testing.T, bin string) {
 	// A port where nothing listens: the worker waits for a server.
 	w := startClusterProc(t, bin, "worker", "worker", "--nats", "nats://127.0.0.1:1", "--workers", "1")
-	time.Sleep(500 * time.Millisecond)
+	w.waitLines(t, regexp.MustCompile(`^queens: worker: the NATS server at nats://127\.0\.0\.1:1 is unreachable`), 1, 10*time.Second)
 	w.cmd.Process.Signal(os.Interrupt)
 	if code := w.exit(t, 10*time.Second); code != exitInterrupted {
 		t.Errorf("interrupted worker exit %d, want %d", code, exitInterrupted)
 	}
 	if s := w.stderr(); !strings.Contains(s, "queens: interrupted") {
 		t.Errorf("interrupted worker wrote %q", s)
+	}
+}
+
+// testWorkerRefused starts workers with a wrong token, without one, and
+// with a URL that is not a NATS URL: each ends at once with one error
+// line and exit 2 instead of waiting for ever.
+func testWorkerRefused(t *testing.T, bin string) {
+	coord := startClusterProc(t, bin, "coordinator", "count", "12", "--cluster", "--workers", "0",
+		"--listen", "127.0.0.1:0", "--token", "s3cret", "--quiet")
+	url := coord.waitLines(t, joinLine, 1, 30*time.Second)[0][1]
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"wrong token", []string{"--nats", url, "--token", "wrong"}, "the NATS server refused the credentials at " + url},
+		{"no token", []string{"--nats", url}, "the NATS server refused the credentials at " + url},
+		{"bogus scheme", []string{"--nats", "bogus://x:1"}, `bad NATS URL "bogus://x:1"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(tokenEnv, "")
+			w := startClusterProc(t, bin, "worker", append([]string{"worker", "--workers", "1"}, tc.args...)...)
+			if code := w.exit(t, 15*time.Second); code != exitUsage {
+				t.Errorf("exit %d, want %d", code, exitUsage)
+			}
+			lines := strings.Split(w.stderr(), "\n")
+			if !strings.HasPrefix(lines[0], "queens: error: ") || !strings.Contains(lines[0], tc.want) ||
+				len(lines) > 2 || len(lines) == 2 && !strings.HasPrefix(lines[1], "queens: hint: ") {
+				t.Errorf("stderr %q, want one error line containing %q and at most a hint", w.stderr(), tc.want)
+			}
+		})
 	}
 }

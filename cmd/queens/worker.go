@@ -24,7 +24,9 @@ func newWorkerCmd(io streams) *cobra.Command {
 machine: the worker pulls units from the NATS JetStream work queue, counts
 them on --workers cores and stores each result, once, in the results
 bucket. It may start before the coordinator, and it serves every count on
-the server, one unit after the other.
+the server, one unit after the other. While the server is unreachable, the
+worker says so and tries again, at growing intervals up to half a minute;
+a server that refuses the token or the credentials ends it (exit 2).
 
 The worker runs until Ctrl-C, which hands the units it is counting back to
 the queue, or until the coordinator it works for finishes and shuts its
@@ -46,9 +48,9 @@ then refuses the count.`,
 			auth.resolve()
 			logf := logger(io.errOut, "worker: ")
 			warnPlainText(io.errOut, natsURL, auth)
-			nc, err := cluster.Connect(cluster.ConnOptions{URL: natsURL, Token: auth.token, Creds: auth.creds, Name: "queens worker", Wait: true, Logf: logf})
+			nc, err := cluster.Connect(cmd.Context(), cluster.ConnOptions{URL: natsURL, Token: auth.token, Creds: auth.creds, Name: "queens worker", Wait: true, Logf: logf})
 			if err != nil {
-				return usageError(err, "check --nats and the credentials")
+				return connectError(err)
 			}
 			defer nc.Close()
 			stats, err := cluster.Work(cmd.Context(), nc, cluster.WorkOptions{Workers: workers, Name: name, Logf: logf, Verbose: verbose})

@@ -51,7 +51,7 @@ func BenchmarkClusterOverhead(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		nc, err := Connect(ConnOptions{Server: s})
+		nc, err := Connect(context.Background(), ConnOptions{Server: s})
 		if err != nil {
 			b.Fatal(err)
 		}

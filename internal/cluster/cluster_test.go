@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -44,7 +45,7 @@ func testServer(t *testing.T, dir string) *Server {
 
 func testConn(t *testing.T, s *Server) *nats.Conn {
 	t.Helper()
-	nc, err := Connect(ConnOptions{Server: s, Name: t.Name()})
+	nc, err := Connect(context.Background(), ConnOptions{Server: s, Name: t.Name()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -546,15 +547,15 @@ func TestSecurity(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Shutdown()
-	if nc, err := Connect(ConnOptions{URL: s.URL()}); err == nil {
+	if nc, err := Connect(context.Background(), ConnOptions{URL: s.URL()}); err == nil {
 		nc.Close()
 		t.Error("connected without the token")
 	}
-	if nc, err := Connect(ConnOptions{URL: s.URL(), Token: "wrong"}); err == nil {
+	if nc, err := Connect(context.Background(), ConnOptions{URL: s.URL(), Token: "wrong"}); err == nil {
 		nc.Close()
 		t.Error("connected with a wrong token")
 	}
-	nc, err := Connect(ConnOptions{URL: s.URL(), Token: "s3cret"})
+	nc, err := Connect(context.Background(), ConnOptions{URL: s.URL(), Token: "s3cret"})
 	if err != nil {
 		t.Fatalf("connecting with the token: %v", err)
 	}
@@ -631,4 +632,67 @@ func TestStuckUnits(t *testing.T) {
 		t.Fatalf("count with units stuck on the queue: %v", err)
 	}
 	checkKnown(t, res)
+}
+
+// TestConnectErrors checks that Connect, even when it waits for its
+// server, ends at once on a URL that is not a NATS URL or on refused
+// credentials, and says which server it cannot reach while it waits.
+func TestConnectErrors(t *testing.T) {
+	ctx := context.Background()
+	for _, u := range []string{"", "bogus://x:1", "127.0.0.1:4222", "nats://", "nats://127.0.0.1:4222,http://x"} {
+		if nc, err := Connect(ctx, ConnOptions{URL: u, Wait: true}); !errors.Is(err, ErrURL) {
+			if nc != nil {
+				nc.Close()
+			}
+			t.Errorf("Connect(%q): %v, want ErrURL", u, err)
+		}
+	}
+
+	s, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown()
+	for _, token := range []string{"", "wrong"} {
+		start := time.Now()
+		wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		nc, err := Connect(wctx, ConnOptions{URL: s.URL(), Token: token, Wait: true})
+		cancel()
+		if nc != nil {
+			nc.Close()
+		}
+		if !errors.Is(err, ErrAuth) || !strings.Contains(err.Error(), s.URL()) || time.Since(start) > 10*time.Second {
+			t.Errorf("Connect with token %q: %v after %v, want ErrAuth naming %s at once", token, err, time.Since(start), s.URL())
+		}
+	}
+
+	// A port where nothing listens.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "nats://" + l.Addr().String()
+	l.Close()
+	if _, err := Connect(ctx, ConnOptions{URL: dead}); !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), dead) {
+		t.Errorf("Connect to %s: %v, want ErrUnreachable naming the URL", dead, err)
+	}
+	var mu sync.Mutex
+	var logged []string
+	logf := func(f string, a ...any) {
+		mu.Lock()
+		logged = append(logged, fmt.Sprintf(f, a...))
+		mu.Unlock()
+	}
+	wctx, cancel := context.WithTimeout(ctx, 2500*time.Millisecond)
+	defer cancel()
+	if _, err := Connect(wctx, ConnOptions{URL: dead, Wait: true, Logf: logf}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("waiting Connect to %s: %v, want the context's end", dead, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	// Attempts at 0, 1 and 3 seconds: two within the time, with a longer
+	// pause before the second.
+	if len(logged) != 2 || !strings.Contains(logged[0], dead+" is unreachable") || !strings.Contains(logged[1], "trying again in 2s") {
+		t.Errorf("log of a waiting Connect: %q", logged)
+	}
 }

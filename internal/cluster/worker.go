@@ -113,7 +113,7 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 	}
 	w.js = js
 	o, err := bind(ctx, js, func() {
-		w.logf("waiting for a coordinator to set up the work queue on %s", nc.Opts.Url)
+		w.logf("waiting for a coordinator to set up the work queue on %s", nc.ConnectedUrlRedacted())
 	})
 	if err != nil {
 		return WorkStats{}, workEnd(ctx)
