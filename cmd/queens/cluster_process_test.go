@@ -153,18 +153,29 @@ func TestClusterProcesses(t *testing.T) {
 }
 
 // testKillWorker kills one of two workers in the middle of a unit: the
-// unit goes to the other worker, and the count is exact.
+// unit goes to the other worker within the default ack wait, the
+// coordinator says which units it waits for meanwhile, and the count is
+// exact.
 func testKillWorker(t *testing.T, bin string) {
 	coord := startClusterProc(t, bin, "coordinator", "count", "15", "--cluster", "--workers", "0",
-		"--listen", "127.0.0.1:0", "--ack-wait", "1s", "--quiet")
+		"--listen", "127.0.0.1:0", "--quiet")
 	url := coord.waitLines(t, joinLine, 1, 30*time.Second)[0][1]
 	victim := startClusterProc(t, bin, "worker 1", "worker", "--nats", url, "--workers", "1", "-v")
 	other := startClusterProc(t, bin, "worker 2", "worker", "--nats", url, "--workers", "1", "-v")
 	// Kill the first worker once it is well under way.
 	victim.waitLines(t, countedLine, 20, 60*time.Second)
 	victim.cmd.Process.Signal(syscall.SIGKILL)
+	killed := time.Now()
 	if code := coord.exit(t, 120*time.Second); code != 0 {
 		t.Fatalf("coordinator exit %d", code)
+	}
+	// The surviving worker counts the rest in a few seconds; the units
+	// of the dead one come back after at most the ack wait.
+	if d := time.Since(killed); d > 20*time.Second {
+		t.Errorf("the count ended %v after the kill, want less than 20s", d.Round(time.Second))
+	}
+	if !regexp.MustCompile(`queens: cluster: no result for \d+s: waiting for \d+ units? \(\d+ handed to workers, \d+ waiting for one\): \d+`).MatchString(coord.stderr()) {
+		t.Errorf("the coordinator did not say which units it waited for")
 	}
 	if got, want := clusterFirstLine(coord.stdout.String()), "N=15: 2279184 solutions, 285053 unique"; got != want {
 		t.Errorf("count after a killed worker: %q, want %q", got, want)

@@ -31,7 +31,7 @@ a server that refuses the token or the credentials ends it (exit 2).
 The worker runs until Ctrl-C, which hands the units it is counting back to
 the queue, or until the coordinator it works for finishes and shuts its
 embedded server down. A worker that is killed loses nothing: its units go
-to other workers after half a minute. When the connection is lost, the
+to other workers within ten seconds. When the connection is lost, the
 worker reconnects on its own.
 
 Give the worker the coordinator's --token (or set $` + tokenEnv + `). A

@@ -148,6 +148,11 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 	stall := max(3*ackWait, 10*time.Second)
 	timer := time.NewTimer(stall)
 	defer timer.Stop()
+	// When no result comes for half the ack wait, say which units the
+	// count waits for; again each time the silence has doubled.
+	quietStart, quietNext := time.Now(), ackWait/2
+	quiet := time.NewTimer(quietNext)
+	defer quiet.Stop()
 	for pass := 1; len(c.results) < len(p.Units); {
 		select {
 		case e, ok := <-watcher.Updates():
@@ -161,7 +166,13 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 			if len(c.results) > before {
 				report()
 				timer.Reset(stall)
+				quietStart, quietNext = time.Now(), ackWait/2
+				quiet.Reset(quietNext)
 			}
+		case <-quiet.C:
+			c.reportWaiting(ctx, time.Since(quietStart))
+			quietNext *= 2
+			quiet.Reset(quietNext)
 		case <-timer.C:
 			n, err := c.requeue(ctx, ".g"+strconv.Itoa(pass))
 			if err != nil {
@@ -242,6 +253,30 @@ func (c *coordinator) noteOtherRuns(ctx context.Context) {
 			c.logf("note: the server also holds run %s of the same N with another plan; its results are not used", strings.TrimSuffix(key, ".manifest"))
 		}
 	}
+}
+
+// reportWaiting logs the units that have no result yet after a silence
+// of quiet, and where they are.
+func (c *coordinator) reportWaiting(ctx context.Context, quiet time.Duration) {
+	var missing []int
+	for _, u := range c.p.Units {
+		if _, done := c.results[u.ID]; !done {
+			missing = append(missing, u.ID)
+		}
+	}
+	where := ""
+	if ci, err := c.o.cons.Info(ctx); err == nil {
+		where = fmt.Sprintf(" (%d handed to workers, %d waiting for one)", ci.NumAckPending, ci.NumPending)
+	}
+	c.logf("no result for %s: waiting for %s%s: %s", quiet.Round(time.Second), plural(len(missing), "unit", "units"), where, unitList(missing))
+}
+
+// plural returns n and the singular or plural noun that goes with it.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // requeue puts on the queue every unit that has no result and no valid

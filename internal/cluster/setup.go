@@ -13,8 +13,8 @@ import (
 // DefaultAckWait is how long the server waits for a worker's word on a unit
 // before it hands the unit to another worker. Workers send a heartbeat
 // several times within it, so a long unit is not redelivered; a worker
-// that dies loses its unit for this long at most.
-const DefaultAckWait = 30 * time.Second
+// that dies holds up its units for this long at most.
+const DefaultAckWait = 10 * time.Second
 
 // dedupWindow is how long the stream remembers message IDs: publishing a
 // unit again within it is a no-op.
