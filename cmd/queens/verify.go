@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -70,7 +71,8 @@ no solution at all in it.`,
 // verify checks every placement read from in, reports the invalid ones on
 // standard output and a summary on standard error.
 func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int) error {
-	r := format.NewReader(in, format.ReadOptions{ZeroBased: base == 0})
+	ctx := cmd.Context()
+	r := format.NewReader(&ctxReader{ctx: ctx, r: in}, format.ReadOptions{ZeroBased: base == 0})
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	done := cmd.Context().Done()
@@ -83,6 +85,9 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 		}
 		if err != nil {
 			out.Flush()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 			var se *format.SyntaxError
 			if errors.As(err, &se) {
 				return usageError(fmt.Errorf("%s: %w", name, err), verifyHint)
@@ -113,6 +118,9 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 	if err := out.Flush(); err != nil {
 		return err
 	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
 	switch {
 	case checked == 0:
 		return usageError(fmt.Errorf("no solutions in %s", name), verifyHint)
@@ -129,6 +137,51 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 	}
 	fmt.Fprintf(std.errOut, "%s checked, all valid\n", plural(checked, "solution"))
 	return nil
+}
+
+// ctxReader reads from r until ctx ends: a read that waits for a pipe or
+// a terminal returns ctx.Err() as soon as ctx ends, and so does every
+// later read. The read it leaves waiting ends with the process.
+type ctxReader struct {
+	ctx     context.Context
+	r       io.Reader
+	buf     []byte
+	results chan readResult
+	err     error // ctx.Err(), once the reader gave up
+}
+
+type readResult struct {
+	n   int
+	err error
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	if err := c.ctx.Err(); err != nil {
+		c.err = err
+		return 0, err
+	}
+	if c.results == nil {
+		c.results = make(chan readResult, 1)
+	}
+	if len(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
+	}
+	buf := c.buf[:len(p)]
+	go func() {
+		n, err := c.r.Read(buf)
+		c.results <- readResult{n, err}
+	}()
+	select {
+	case res := <-c.results:
+		copy(p, buf[:res.n])
+		return res.n, res.err
+	case <-c.ctx.Done():
+		c.err = c.ctx.Err()
+		return 0, c.err
+	}
 }
 
 // plural returns "1 solution" or "92 solutions".
