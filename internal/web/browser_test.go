@@ -18,12 +18,14 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/queenslab/queens"
 )
 
-var screenshotDir = flag.String("screenshots", "", "write screenshots of the page at 1280 and 360 pixels wide into this `directory` (browser test)")
+var screenshotDir = flag.String("screenshots", "", "write screenshots of the page at 1366×768 and 390×844 into this `directory` (browser test)")
 
 // browserTimeout bounds the whole browser test, start of Chromium included.
-const browserTimeout = 60 * time.Second
+const browserTimeout = 150 * time.Second
 
 // findChromium returns the path of a Chromium or Chrome binary, or "".
 func findChromium() string {
@@ -97,7 +99,7 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
-		chromedp.WindowSize(1280, 900),
+		chromedp.WindowSize(1366, 768),
 	)
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
 	t.Cleanup(func() {
@@ -146,13 +148,9 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 	return eval[string](t, ctx, fmt.Sprintf(`document.querySelector(%q).textContent`, sel))
 }
 
-// TestBrowser drives the page in a headless Chromium: it replays the whole
-// search of the flags algorithm on the 8×8 board, steps back, and lists
-// the 12 symmetry classes in the gallery.
-func TestBrowser(t *testing.T) {
-	url := startServer(t)
-	ctx := newBrowser(t)
-	// Every uncaught exception of the page fails the test.
+// watchErrors fails the test for every uncaught exception of the page.
+func watchErrors(t *testing.T, ctx context.Context) {
+	t.Helper()
 	var (
 		mu       sync.Mutex
 		jsErrors []string
@@ -171,179 +169,382 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
-	defer func() {
+	t.Cleanup(func() {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, msg := range jsErrors {
 			t.Errorf("JavaScript error: %s", msg)
 		}
-	}()
-	do(t, ctx, "opening the page", chromedp.Navigate(url+"#search"))
-	waitFor(t, ctx, "the algorithms", `document.querySelectorAll('#algo option').length > 0`)
+	})
+}
 
-	// N = 8 and flags.
-	got := eval[string](t, ctx, `(() => {
-		const a = document.querySelector('#algo');
-		a.value = 'flags';
-		a.dispatchEvent(new Event('change'));
-		const n = document.querySelector('#n');
-		n.value = '8';
-		n.dispatchEvent(new Event('change'));
-		return a.value + '/' + n.value;
-	})()`)
-	if got != "flags/8" {
-		t.Fatalf("choosing flags and N=8: the page shows %q; is the flags algorithm registered?", got)
-	}
+// open loads the page at the query and waits until the step it names is
+// shown.
+func open(t *testing.T, ctx context.Context, url, query string) {
+	t.Helper()
+	do(t, ctx, "opening "+query, chromedp.Navigate(url+query))
+	waitReady(t, ctx)
+}
 
-	// Full speed to the end.
-	eval[string](t, ctx, `(() => {
-		const s = document.querySelector('#speed');
-		s.value = s.max;
-		s.dispatchEvent(new Event('input'));
-		return s.value;
-	})()`)
-	do(t, ctx, "pressing Play", chromedp.Click(chromedp.CSS("#play")))
-	waitFor(t, ctx, "the end of the search", `document.querySelector('#status').textContent.startsWith('Search finished')`)
-	if got := text(t, ctx, "#c-solutions"); got != "92" {
-		t.Errorf("solutions counter = %q, want 92", got)
+// waitReady waits until the page has the step it wants to show, and
+// draws it.
+func waitReady(t *testing.T, ctx context.Context) {
+	t.Helper()
+	waitFor(t, ctx, "the step", `window.queensTesting && queensTesting.ready()`)
+	eval[bool](t, ctx, `(queensTesting.drawNow(), true)`)
+}
+
+// replayed is the state of a search after some of its events, computed
+// here from the library's events, independently of the page.
+type replayed struct {
+	queens                     []int
+	last                       *queens.Event // the event before the step, or nil at step 0
+	placed, removed, solutions int
+}
+
+func replayTo(events []queens.Event, n, step int) replayed {
+	r := replayed{queens: make([]int, n)}
+	for i := range r.queens {
+		r.queens[i] = -1
 	}
-	if got := eval[int](t, ctx, `document.querySelectorAll('#found .mini').length`); got != 92 {
-		t.Errorf("%d small boards of solutions found, want 92", got)
+	for i := range step {
+		e := events[i]
+		switch e.Kind {
+		case queens.EventPlace:
+			r.queens[e.Row] = e.Col
+			r.placed++
+		case queens.EventRemove:
+			r.queens[e.Row] = -1
+			r.removed++
+		case queens.EventSolution:
+			r.solutions++
+		}
+		r.last = &events[i]
 	}
-	if got := text(t, ctx, "#status"); !strings.Contains(got, "92 solutions") {
-		t.Errorf("status at the end = %q, want it to mention 92 solutions", got)
+	return r
+}
+
+// sig is the page's summary of the board, data-sig of #board.
+func (r replayed) sig() string {
+	q := make([]string, len(r.queens))
+	for i, c := range r.queens {
+		q[i] = fmt.Sprint(c)
 	}
-	for _, k := range []string{"#c-place", "#c-back"} {
-		if got := text(t, ctx, k); got == "0" {
-			t.Errorf("counter %s is 0 after the whole search", k)
+	ev := "0:-1:-1:-1"
+	if r.last != nil {
+		ev = fmt.Sprintf("%d:%d:%d:%d", r.last.Kind, r.last.Row, r.last.Col, r.last.Conflict)
+	}
+	return fmt.Sprintf("%s|%s|%d:%d:%d", strings.Join(q, ","), ev, r.placed, r.removed, r.solutions)
+}
+
+func lookup(t *testing.T, name string) queens.Algorithm {
+	t.Helper()
+	a, err := queens.LookupAlgorithm(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// goStep types k into the "Go to step" field and submits it.
+func goStep(t *testing.T, ctx context.Context, k int) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => {
+		document.querySelector('#goto-step').value = '%d';
+		document.querySelector('#goto').requestSubmit();
+		return true;
+	})()`, k))
+	waitFor(t, ctx, fmt.Sprintf("step %d", k), fmt.Sprintf(`queensTesting.pos() === %d && queensTesting.ready()`, k))
+	eval[bool](t, ctx, `(queensTesting.drawNow(), true)`)
+}
+
+// TestBrowserFlagsState checks the state panel of flags at N=6 against
+// arrays computed here, and the highlighted line of code against the kind
+// of each event.
+func TestBrowserFlagsState(t *testing.T) {
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	const n = 6
+	events, _ := allEvents(t, lookup(t, "flags"), n)
+	open(t, ctx, url, fmt.Sprintf("?n=%d&algo=flags#search", n))
+	for _, step := range []int{1, 2, 3, 9, 10, 57, 130, 200, len(events) - 3} {
+		goStep(t, ctx, step)
+		r := replayTo(events, n, step)
+		col, d1, d2 := make([]byte, n), make([]byte, 2*n-1), make([]byte, 2*n-1)
+		for _, a := range [][]byte{col, d1, d2} {
+			for i := range a {
+				a[i] = '0'
+			}
+		}
+		for row, c := range r.queens {
+			if c >= 0 {
+				col[c], d1[row-c+n-1], d2[row+c] = '1', '1', '1'
+			}
+		}
+		for name, want := range map[string][]byte{"col": col, "d1": d1, "d2": d2} {
+			got := eval[string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#state [data-array=%s] .arr-cells .c')].map((c) => c.textContent).join('')`, name))
+			if got != string(want) {
+				t.Errorf("step %d: %s = %s on the page, want %s", step, name, got, want)
+			}
+		}
+		// The flags that the step reads: those of the square tried.
+		if e := r.last; e.Kind == queens.EventTry {
+			got := eval[string](t, ctx, `document.querySelector('#state [data-array=col] .read')?.title || ''`)
+			if want := fmt.Sprintf("col[%d]", e.Col); got != want {
+				t.Errorf("step %d tries (%d, %d): the column flag read is %q, want %q", step, e.Row, e.Col, got, want)
+			}
+		}
+		wantTag := map[queens.EventKind]string{queens.EventTry: "check", queens.EventPlace: "place", queens.EventRemove: "remove", queens.EventSolution: "solution", queens.EventDeadEnd: "dead"}[r.last.Kind]
+		if r.last.Kind == queens.EventTry && r.last.Conflict >= 0 {
+			wantTag = "skip"
+		}
+		if got := eval[string](t, ctx, `document.querySelector('#code .ln.on')?.dataset.tag || ''`); got != wantTag {
+			t.Errorf("step %d (%s): code line %q is marked, want %q", step, r.last.Kind, got, wantTag)
+		}
+		if got, want := boardSig(t, ctx), r.sig(); got != want {
+			t.Errorf("step %d: board %q, want %q", step, got, want)
 		}
 	}
+	// The line of code follows the kind of event: the first steps of the
+	// search go try, place, try, …
+	goStep(t, ctx, 1)
+	first := eval[string](t, ctx, `document.querySelector('#code .ln.on').dataset.tag`)
+	do(t, ctx, "pressing →", chromedp.KeyEvent(kb.ArrowRight))
+	eval[bool](t, ctx, `(queensTesting.drawNow(), true)`)
+	second := eval[string](t, ctx, `document.querySelector('#code .ln.on').dataset.tag`)
+	if first != "check" || second != "place" {
+		t.Errorf("code lines of steps 1 and 2: %q and %q, want check and place", first, second)
+	}
+}
 
-	// One step back from the end changes the board and the step counter.
-	endSig, endSteps := boardSig(t, ctx), text(t, ctx, "#c-steps")
+// TestBrowserURL checks that a URL with step= shows that step's board, and
+// that the page writes its step into the URL.
+func TestBrowserURL(t *testing.T) {
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	events, _ := allEvents(t, lookup(t, "scan"), 8)
+	open(t, ctx, url, "?n=8&algo=scan&step=300#search")
+	if got, want := boardSig(t, ctx), replayTo(events, 8, 300).sig(); got != want {
+		t.Errorf("?step=300: board %q, want %q", got, want)
+	}
+	if got := text(t, ctx, "#c-steps"); got != "300" {
+		t.Errorf("?step=300: steps counter %q", got)
+	}
+	do(t, ctx, "pressing →", chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, ctx, "the URL", `location.search.includes('step=301')`)
+	// A focused menu does not take the arrow keys: the search stays.
+	eval[bool](t, ctx, `(document.querySelector('#algo').focus(), true)`)
+	do(t, ctx, "pressing → on the menu", chromedp.KeyEvent(kb.ArrowRight))
+	eval[bool](t, ctx, `(queensTesting.drawNow(), true)`)
+	if got := eval[string](t, ctx, `document.querySelector('#algo').value + ' ' + queensTesting.pos()`); got != "scan 302" {
+		t.Errorf("→ on the focused menu: %q, want the same method one step on (scan 302)", got)
+	}
+	// The end of the search, reached by the timeline, and one step back.
+	goStep(t, ctx, len(events))
+	if got := text(t, ctx, "#status"); !strings.Contains(got, "Search finished: 92 solutions") {
+		t.Errorf("status at the end = %q", got)
+	}
+	end := boardSig(t, ctx)
 	do(t, ctx, "stepping back", chromedp.Click(chromedp.CSS("#back")))
-	if got := boardSig(t, ctx); got == endSig {
-		t.Errorf("the board did not change on a step back from the end: %q", got)
+	eval[bool](t, ctx, `(queensTesting.drawNow(), true)`)
+	if got, want := boardSig(t, ctx), replayTo(events, 8, len(events)-1).sig(); got != want || got == end {
+		t.Errorf("one step back from the end: board %q, want %q", got, want)
 	}
-	if got := text(t, ctx, "#c-steps"); got == endSteps {
-		t.Errorf("steps counter stayed %s on a step back", got)
+	// Solution 7, by the form.
+	eval[bool](t, ctx, `(() => { document.querySelector('#goto-sol').value = '7'; document.querySelector('#goto-sol-form').requestSubmit(); return true; })()`)
+	waitFor(t, ctx, "solution 7", `document.querySelector('#c-solutions').textContent === '7' && queensTesting.ready()`)
+	eval[bool](t, ctx, `(queensTesting.drawNow(), true)`)
+	if got := text(t, ctx, "#status"); !strings.HasPrefix(got, "Solution 7:") {
+		t.Errorf("at solution 7 the status says %q", got)
 	}
+}
 
-	// Step back restores the state before the last step exactly; with the
-	// keys this time.
-	do(t, ctx, "resetting", chromedp.Click(chromedp.CSS("#reset")))
-	sigs := []string{boardSig(t, ctx)}
-	for range 40 {
-		do(t, ctx, "pressing →", chromedp.KeyEvent(kb.ArrowRight))
-		sigs = append(sigs, boardSig(t, ctx))
+// TestBrowserCompare checks that two panes step together, each to its
+// next placement, with the counts of the library.
+func TestBrowserCompare(t *testing.T) {
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	open(t, ctx, url, "?n=8&algo=scan&compare=bitboard#search")
+	if got := eval[int](t, ctx, `document.querySelectorAll('.pane').length`); got != 2 {
+		t.Fatalf("%d panes, want 2", got)
 	}
-	if got := text(t, ctx, "#c-steps"); got != "40" {
-		t.Fatalf("steps counter = %q after 40 steps, want 40", got)
+	const steps = 12
+	for range steps {
+		do(t, ctx, "stepping", chromedp.Click(chromedp.CSS("#step")))
+		waitReady(t, ctx)
 	}
-	for i := 40; i > 30; i-- {
-		do(t, ctx, "pressing ←", chromedp.KeyEvent(kb.ArrowLeft))
-		if got := boardSig(t, ctx); got != sigs[i-1] {
-			t.Fatalf("after stepping back from step %d the board is %q, want %q as it was", i, got, sigs[i-1])
+	for _, c := range []struct{ algo, suffix string }{{"scan", ""}, {"bitboard", "-b"}} {
+		events, _ := allEvents(t, lookup(t, c.algo), 8)
+		placed, step := 0, 0
+		for i, e := range events {
+			if e.Kind == queens.EventPlace {
+				if placed++; placed == steps {
+					step = i + 1
+					break
+				}
+			}
 		}
-		if sigs[i] == sigs[i-1] {
-			t.Errorf("steps %d and %d look the same: %q", i-1, i, sigs[i])
+		r := replayTo(events, 8, step)
+		if got := text(t, ctx, "#c-place"+c.suffix); got != fmt.Sprint(steps) {
+			t.Errorf("%s: %s placements after %d steps, want %d", c.algo, got, steps, steps)
+		}
+		if got := text(t, ctx, "#c-steps"+c.suffix); got != fmt.Sprint(step) {
+			t.Errorf("%s: at step %s, want %d", c.algo, got, step)
+		}
+		if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#board%s').dataset.sig`, c.suffix)); got != r.sig() {
+			t.Errorf("%s: board %q, want %q", c.algo, got, r.sig())
 		}
 	}
-	if want := "0,-1,-1,-1,-1,-1,-1,-1|"; !strings.HasPrefix(sigs[2], want) {
-		t.Errorf("after two steps of flags the board is %q, want one queen in row 1, column 1 (%s...)", sigs[2], want)
+	waitFor(t, ctx, "the URL", `location.search.includes('compare=bitboard') && location.search.includes('cstep=')`)
+	if checks := text(t, ctx, "#c-checks-b"); checks == text(t, ctx, "#c-checks") {
+		t.Errorf("scan and bitboard made the same number of checks, %s", checks)
 	}
-	// Space plays and pauses, here at one step a second.
-	eval[string](t, ctx, `(() => {
-		const s = document.querySelector('#speed');
-		s.value = s.min;
-		s.dispatchEvent(new Event('input'));
-		return s.value;
-	})()`)
-	do(t, ctx, "pressing Space", chromedp.KeyEvent(" "))
-	waitFor(t, ctx, "playing", `document.querySelector('#play').textContent.includes('Pause')`)
-	do(t, ctx, "pressing Space", chromedp.KeyEvent(" "))
-	waitFor(t, ctx, "paused", `document.querySelector('#play').textContent.includes('Play')`)
-	shoot(t, ctx, "search.png")
+}
 
-	// The gallery of the 8×8 board, one per class: 12 boards whose class
-	// sizes add up to 92.
-	do(t, ctx, "opening the gallery", chromedp.Click(chromedp.CSS("#tab-gallery")))
+// TestBrowserPermute steps through the whole search of permute on the 5×5
+// board and checks that every sentence agrees with the board drawn.
+func TestBrowserPermute(t *testing.T) {
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	events, _ := allEvents(t, lookup(t, "permute"), 5)
+	open(t, ctx, url, "?n=5&algo=permute#search")
+	// The page steps and draws in one go here; each sentence is read with
+	// the board it goes with.
+	bad := eval[[]string](t, ctx, fmt.Sprintf(`(() => {
+		const out = [];
+		const cell = (r, c) => document.querySelectorAll('#board .cell')[r * 5 + c].className;
+		for (let i = 1; i <= %d; i++) {
+			document.querySelector('#step').click();
+			queensTesting.drawNow();
+			const s = document.querySelector('#status').textContent;
+			const sig = document.querySelector('#board').dataset.sig.split('|');
+			const q = sig[0].split(',').map(Number);
+			const [k, r, c, f] = sig[1].split(':').map(Number);
+			let ok = true, m;
+			if ((m = s.match(/^Row (\d): column (\d) is used by the queen in row (\d)/))) {
+				ok = k === 1 && +m[1] === r + 1 && +m[2] === c + 1 && q[+m[3] - 1] === c && cell(r, c).includes(' a');
+			} else if ((m = s.match(/^Row (\d): column (\d) is unused, and no queen attacks/))) {
+				ok = k === 1 && +m[1] === r + 1 && +m[2] === c + 1 && !cell(r, c).includes(' a') && !q.includes(c);
+			} else if ((m = s.match(/^Row (\d): column (\d) is unused, so the queen goes there, although the queen in row (\d) attacks it along a diagonal/))) {
+				const a = +m[3] - 1;
+				ok = k === 1 && +m[1] === r + 1 && +m[2] === c + 1 && cell(r, c).includes(' a') && Math.abs(q[a] - c) === r - a;
+			} else if ((m = s.match(/^Not a solution: the queens in rows (\d) and (\d) share a diagonal/))) {
+				const i1 = +m[1] - 1, i2 = +m[2] - 1;
+				ok = k === 5 && Math.abs(q[i1] - q[i2]) === i2 - i1 && cell(i1, q[i1]).includes('src') && cell(i2, q[i2]).includes('src');
+			} else if ((m = s.match(/^Row (\d): place a queen in column (\d)/))) {
+				ok = k === 2 && q[+m[1] - 1] === +m[2] - 1 && cell(+m[1] - 1, +m[2] - 1).includes(' q');
+			} else if ((m = s.match(/^Row (\d): take the queen in column (\d) back/))) {
+				ok = k === 3 && q[+m[1] - 1] === -1 && cell(+m[1] - 1, +m[2] - 1).includes('ghost');
+			} else if ((m = s.match(/^Solution (\d+): ([\d ]+)\./))) {
+				ok = k === 4 && m[2] === q.map((x) => x + 1).join(' ');
+			} else if (s.startsWith('Search finished')) {
+				ok = i === %d;
+			} else {
+				ok = false;
+			}
+			if (!ok) out.push(i + ': ' + s + ' [' + sig.join('|') + ']');
+		}
+		return out;
+	})()`, len(events), len(events)))
+	for _, b := range bad {
+		t.Errorf("step %s", b)
+	}
+	if got := text(t, ctx, "#c-solutions"); got != "10" {
+		t.Errorf("%s solutions at the end of permute at N=5, want 10", got)
+	}
+}
+
+// TestBrowserGallery lists the 12 symmetry classes of the 8×8 board.
+func TestBrowserGallery(t *testing.T) {
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	do(t, ctx, "opening the gallery", chromedp.Navigate(url+"#gallery"))
 	waitFor(t, ctx, "the first page of solutions", `document.querySelectorAll('#gallery .gboard').length === 48`)
 	if got := text(t, ctx, "#g-range"); got != "1–48 of 92" {
 		t.Errorf("gallery range = %q, want 1–48 of 92", got)
 	}
 	do(t, ctx, "choosing one per class", chromedp.Click(chromedp.CSS("#g-unique")))
 	waitFor(t, ctx, "the 12 classes", `document.querySelectorAll('#gallery .gboard').length === 12`)
+	if got := text(t, ctx, "#g-note"); !strings.Contains(got, "12 symmetry classes") {
+		t.Errorf("gallery note %q", got)
+	}
 	sum := eval[int](t, ctx, `[...document.querySelectorAll('#gallery .gboard')].reduce((s, b) => s + Number(b.dataset.classSize), 0)`)
 	if sum != 92 {
 		t.Errorf("the class sizes of the 12 classes add up to %d, want 92", sum)
 	}
-	// The members of one class.
 	do(t, ctx, "showing a class", chromedp.Click(chromedp.CSS("#gallery .gboard:nth-child(10) .card-actions button")))
 	waitFor(t, ctx, "the class dialog", `document.querySelector('#dialog').open`)
 	if got, want := eval[int](t, ctx, `document.querySelectorAll('#dlg-body .member').length`),
 		eval[int](t, ctx, `Number(document.querySelector('#gallery .gboard:nth-child(10)').dataset.classSize)`); got != want {
 		t.Errorf("the class dialog shows %d boards, want the class size %d", got, want)
 	}
-	shoot(t, ctx, "gallery.png")
-
-	if *screenshotDir != "" {
-		documentationShots(t, ctx, url)
+	// N = 1 has one class, said in the singular; page numbers jump.
+	eval[bool](t, ctx, `(() => { const d = document.querySelector('#dialog'); d.close(); const n = document.querySelector('#g-n'); n.value = '1'; n.dispatchEvent(new Event('change')); return true; })()`)
+	waitFor(t, ctx, "N = 1", `document.querySelector('#g-note').textContent.includes('1×1')`)
+	if got := text(t, ctx, "#g-note"); !strings.Contains(got, "1 symmetry class.") {
+		t.Errorf("gallery note for N=1: %q", got)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil || len(png) < 1000 {
+		t.Errorf("screenshot of the gallery: %d bytes, %v", len(png), err)
 	}
 }
 
-// shoot saves a screenshot of the page into the test's temporary
-// directory.
-func shoot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
+// TestBrowserShots writes the screenshots of the documentation when the
+// -screenshots flag names a directory: every method at 1366×768 and
+// 390×844, two methods side by side, the gallery and the count view.
+func TestBrowserShots(t *testing.T) {
+	if *screenshotDir == "" {
+		t.Skip("no -screenshots directory")
 	}
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, png, 0o644); err != nil {
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	for _, size := range [][2]int64{{1366, 768}, {390, 844}} {
+		do(t, ctx, "resizing", chromedp.EmulateViewport(size[0], size[1]))
+		for _, a := range queens.Algorithms() {
+			open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=%d#search", a.Name, shotStep(a.Name)))
+			eval[bool](t, ctx, `(document.activeElement.blur(), document.querySelector('#intro').open = false, true)`)
+			save(t, ctx, fmt.Sprintf("search-%s-%d.png", a.Name, size[0]))
+		}
+		open(t, ctx, url, "?n=8&algo=scan&step=0&compare=bitboard#search")
+		for range 20 {
+			do(t, ctx, "stepping", chromedp.Click(chromedp.CSS("#step")))
+			waitReady(t, ctx)
+		}
+		eval[bool](t, ctx, `(document.querySelector('#intro').open = false, true)`)
+		save(t, ctx, fmt.Sprintf("compare-%d.png", size[0]))
+		do(t, ctx, "opening the gallery", chromedp.Navigate(url+"#gallery"))
+		waitFor(t, ctx, "the gallery", `document.querySelectorAll('#gallery .gboard').length > 0`)
+		save(t, ctx, fmt.Sprintf("gallery-%d.png", size[0]))
+	}
+}
+
+// shotStep is the step of the 8×8 search shown in the screenshot of a
+// method: a try that meets an attack, a few queens down.
+func shotStep(algo string) int {
+	switch algo {
+	case "permute":
+		return 260
+	case "bitboard":
+		return 57
+	}
+	return 131
+}
+
+// save writes a screenshot of the viewport into screenshotDir.
+func save(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
 		t.Fatal(err)
 	}
-	if len(png) < 1000 {
-		t.Errorf("screenshot %s has only %d bytes", name, len(png))
-	}
-}
-
-// documentationShots writes screenshots of the search view in the middle
-// of the 8×8 search, at 1280 and 360 pixels wide, into screenshotDir.
-func documentationShots(t *testing.T, ctx context.Context, url string) {
-	for _, width := range []int64{1280, 360} {
-		do(t, ctx, "resizing", chromedp.EmulateViewport(width, 860))
-		do(t, ctx, "opening the page", chromedp.Navigate(url+"#search"), chromedp.Reload())
-		waitFor(t, ctx, "the trace", `document.querySelector('#load').textContent.startsWith('Whole search')`)
-		// On to the fourth solution, then to the next attacked square.
-		for i := range 4 {
-			do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
-			waitFor(t, ctx, "a solution", fmt.Sprintf(`document.querySelector('#c-solutions').textContent === '%d'`, i+1))
-		}
-		for range 200 {
-			if strings.Contains(text(t, ctx, "#status"), "Attacked along a diagonal") {
-				break
-			}
-			do(t, ctx, "step", chromedp.KeyEvent(kb.ArrowRight))
-		}
-		eval[bool](t, ctx, `(document.activeElement.blur(), true)`)
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Join(*screenshotDir, fmt.Sprintf("search-%d.png", width))
-		if err := os.WriteFile(name, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		for _, view := range []string{"gallery", "count"} {
-			do(t, ctx, "opening "+view, chromedp.Click(chromedp.CSS("#tab-"+view)))
-			time.Sleep(500 * time.Millisecond)
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-			if err != nil {
-				t.Fatal(err)
-			}
-			os.WriteFile(filepath.Join(*screenshotDir, fmt.Sprintf("%s-%d.png", view, width)), png, 0o644)
-		}
+	if err := os.WriteFile(filepath.Join(*screenshotDir, name), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

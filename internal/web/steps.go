@@ -350,3 +350,50 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 	s.sums.mu.Unlock()
 	writeJSON(w, sum)
 }
+
+// locate answers {"step": s}: the solution-th solution of a search is the
+// event before step s. A search with fewer solutions gets 400.
+func (s *server) locate(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	algo, err := queens.LookupAlgorithm(q.Get("algo"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, trimLibraryPrefix(err))
+		return
+	}
+	n, err := intParam(q, "n", 0, 1, stepsMaxN(algo))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	k, err := intParam(q, "solution", 0, 1, MaxSteps)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if !acquire(s.traces) {
+		w.Header().Set("Retry-After", "2")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+		return
+	}
+	defer func() { <-s.traces }()
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.TraceTimeout)
+	defer cancel()
+	step, found := 0, 0
+	stats, err := algo.Search(ctx, n, func(e queens.Event) bool {
+		step++
+		if e.Kind == queens.EventSolution {
+			found++
+		}
+		return found < k
+	})
+	switch {
+	case err != nil:
+		writeError(w, http.StatusServiceUnavailable, "the search was stopped: "+trimLibraryPrefix(err))
+	case found < k:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("the %d×%d board has %d solutions, not %d", n, n, stats.Solutions, k))
+	default:
+		writeJSON(w, struct {
+			Step int `json:"step"`
+		}{step})
+	}
+}

@@ -179,6 +179,29 @@ func TestSummary(t *testing.T) {
 	}
 }
 
+// TestLocate checks the step of a solution against the library's events.
+func TestLocate(t *testing.T) {
+	s := testServer(t, Options{})
+	a, _ := queens.LookupAlgorithm("rows")
+	events, _ := allEvents(t, a, 6)
+	k := 0
+	for i, e := range events {
+		if e.Kind != queens.EventSolution {
+			continue
+		}
+		k++
+		var got struct{ Step int }
+		decodeJSON(t, request(s.handler(), "GET", fmt.Sprintf("/api/locate?n=6&algo=rows&solution=%d", k)), &got)
+		if got.Step != i+1 {
+			t.Errorf("solution %d: step %d, want %d", k, got.Step, i+1)
+		}
+	}
+	if k != 4 {
+		t.Fatalf("%d solutions of the 6×6 board, want 4", k)
+	}
+	wantError(t, request(s.handler(), "GET", "/api/locate?n=6&algo=rows&solution=5"), 400, "4 solutions")
+}
+
 // TestStepsBadInput checks that boards beyond what the page plays, and
 // bad parameters, get 400.
 func TestStepsBadInput(t *testing.T) {

@@ -11,6 +11,7 @@
 //	GET /api/trace?n=&algo=&limit=&format=     the events of a search, as NDJSON or SSE
 //	GET /api/steps?n=&algo=&from=&count=       the events of a search from any step on, as NDJSON
 //	GET /api/summary?n=&algo=                  the number of events and the work of a search
+//	GET /api/locate?n=&algo=&solution=         the step just after a search's k-th solution
 //	GET /api/solutions?n=&offset=&limit=&unique=&class=
 //	GET /api/count?n=                          a count, with progress, as SSE
 //
@@ -173,6 +174,7 @@ func (s *server) handler() http.Handler {
 	mux.Handle("/api/trace", get(s.trace))
 	mux.Handle("/api/steps", get(s.steps))
 	mux.Handle("/api/summary", get(s.summarize))
+	mux.Handle("/api/locate", get(s.locate))
 	mux.Handle("/api/solutions", get(s.solutions))
 	mux.Handle("/api/count", get(s.count))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

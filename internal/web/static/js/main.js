@@ -1,0 +1,30 @@
+// queens: the page that replays the search, shows the gallery and counts.
+// Plain JavaScript modules, no framework, no build step.
+
+import { $ } from './api.js';
+import * as player from './player.js';
+import * as gallery from './gallery.js';
+import * as counter from './count.js';
+
+const views = ['search', 'gallery', 'count'];
+let current = '';
+
+function route() {
+  let name = location.hash.replace(/^#/, '');
+  if (!views.includes(name)) name = 'search';
+  if (name === current) return;
+  current = name;
+  for (const v of views) {
+    $(`#view-${v}`).hidden = v !== name;
+    const tab = $(`#tab-${v}`);
+    if (v === name) tab.setAttribute('aria-current', 'page'); else tab.removeAttribute('aria-current');
+  }
+  player.activate(name === 'search');
+  if (name === 'gallery') gallery.show();
+  if (name === 'count') counter.show();
+}
+
+window.addEventListener('hashchange', route);
+route();
+player.init();
+window.queensTesting = player.testing;

@@ -1,0 +1,98 @@
+// A pane: one method's search on the board, with its counters. The
+// search view shows one pane, or two side by side.
+
+import { Steps, SOLUTION } from './steps.js';
+import { Board } from './board.js';
+import { message } from './methods.js';
+import { el, fmt } from './api.js';
+
+// Pane shows the search of one algorithm; suffix tells the ids of its
+// elements apart ('' for the first pane, '-b' for the second).
+export class Pane {
+  constructor(box, suffix, onData) {
+    this.suffix = suffix;
+    this.onData = onData;
+    this.root = el('div', 'pane');
+    this.title = el('h2', 'pane-title');
+    this.title.id = 'title' + suffix;
+    this.board = new Board(this.root, 'board' + suffix);
+    this.root.prepend(this.title);
+    this.status = el('p', 'status');
+    this.status.id = 'status' + suffix;
+    this.status.setAttribute('aria-live', 'polite');
+    this.stats = el('dl', 'stats');
+    this.counters = {};
+    for (const [key, label] of [['steps', 'Steps'], ['place', 'Placements'], ['checks', 'Checks'], ['back', 'Backtracks'], ['solutions', 'Solutions']]) {
+      const d = el('div');
+      const dd = el('dd', '', '0');
+      dd.id = `c-${key}${suffix}`;
+      d.append(el('dt', '', label), dd);
+      this.stats.append(d);
+      this.counters[key] = dd;
+    }
+    this.whole = el('p', 'whole muted');
+    this.whole.id = 'whole' + suffix;
+    this.root.append(this.status, this.stats, this.whole);
+    box.append(this.root);
+    this.steps = null;
+    this.pos = 0;
+    this.found = new Map(); // solution number -> columns, as met
+  }
+
+  // load starts the search of algo (an entry of /api/algorithms) on n.
+  load(algo, n, pos) {
+    if (this.steps) this.steps.close();
+    this.algo = algo;
+    this.n = n;
+    this.pos = pos || 0;
+    this.found = new Map();
+    this.title.textContent = algo.name;
+    this.board.build(n);
+    this.steps = new Steps(n, algo.name, algo.checks, this.onData);
+  }
+
+  close() {
+    if (this.steps) this.steps.close();
+    this.root.remove();
+  }
+
+  get total() { return this.steps ? this.steps.total : null; }
+
+  // atEnd reports whether the pane shows the last step of the search.
+  atEnd() { return this.total !== null && this.pos >= this.total; }
+
+  // draw shows step pos; it returns {st, ev}, or null while the step is
+  // being fetched.
+  draw(counters) {
+    const s = this.steps;
+    const st = s.at(this.pos);
+    if (!st) {
+      const text = s.error ? `Cannot load the search: ${s.error.message}` : `Fetching step ${fmt(this.pos)}…`;
+      if (this.status.textContent !== text) this.status.textContent = text;
+      this.root.classList.add('waiting');
+      return null;
+    }
+    this.root.classList.remove('waiting');
+    const ev = this.pos > 0 ? s.event(this.pos - 1) : null;
+    if (ev && ev.kind === SOLUTION && !this.found.has(st.solutions)) {
+      if (this.found.size >= 200) this.found.delete(this.found.keys().next().value);
+      this.found.set(st.solutions, Array.from(st.queens));
+    }
+    let text = message(this.algo.name, ev, st);
+    if (this.atEnd()) text = `Search finished: ${fmt(st.solutions)} solution${st.solutions === 1 ? '' : 's'} in ${fmt(this.pos)} steps.`;
+    this.board.draw(st, ev, counters, text);
+    if (this.status.textContent !== text) this.status.textContent = text;
+    const c = this.counters;
+    c.steps.textContent = fmt(this.pos);
+    c.place.textContent = fmt(st.placed);
+    c.checks.textContent = fmt(st.checks);
+    c.back.textContent = fmt(st.removed);
+    c.solutions.textContent = fmt(st.solutions);
+    const sum = s.summary;
+    const whole = sum
+      ? `Whole search: ${fmt(sum.events)} steps, ${fmt(sum.nodes)} placements, ${fmt(sum.checks)} checks, ${sum.search_ms < 1 ? '< 1' : fmt(Math.round(sum.search_ms))} ms without the page watching.`
+      : '';
+    if (this.whole.textContent !== whole) this.whole.textContent = whole;
+    return { st, ev };
+  }
+}

@@ -1,0 +1,298 @@
+// The steps of one search, fetched from the server as they are needed.
+//
+// The page keeps a window of at most CAP events and the state of the
+// board every CK events inside it. A step outside the window is fetched
+// anew: the server runs the search again and starts its answer with the
+// state before the first event it sends, so any step of the search is in
+// reach and memory stays bounded on both sides.
+
+// The kinds of event, as the server numbers them.
+export const TRY = 1, PLACE = 2, REMOVE = 3, SOLUTION = 4, DEADEND = 5;
+
+const CAP = 1 << 18; // events kept
+const AHEAD = 1 << 15; // events read ahead of the step shown
+const BEHIND = 1 << 14; // events kept behind a step that was jumped to
+const CK = 512; // events between two saved states
+
+// State is the board and the counters after some steps of a search.
+export class State {
+  constructor(n, start) {
+    this.n = n;
+    this.queens = Int8Array.from(start ? start.queens : new Array(n).fill(-1));
+    this.step = start ? start.step : 0;
+    this.placed = start ? start.placed : 0;
+    this.removed = start ? start.removed : 0;
+    this.solutions = start ? start.solutions : 0;
+    this.checks = start ? start.checks : 0;
+  }
+
+  clone() {
+    const s = new State(this.n);
+    s.queens.set(this.queens);
+    s.step = this.step;
+    s.placed = this.placed;
+    s.removed = this.removed;
+    s.solutions = this.solutions;
+    s.checks = this.checks;
+    return s;
+  }
+
+  // apply moves the state past one event; rule is how the algorithm counts
+  // its checks ("try", "row" or "complete"), as the server does.
+  apply(kind, row, col, rule) {
+    const n = this.n;
+    switch (kind) {
+      case TRY:
+        if (rule !== 'row') this.checks++;
+        break;
+      case PLACE:
+        this.queens[row] = col;
+        this.placed++;
+        if (rule === 'row' && row < n - 1) this.checks++;
+        break;
+      case REMOVE:
+        this.queens[row] = -1;
+        this.removed++;
+        break;
+      case SOLUTION:
+        this.solutions++;
+        if (rule === 'complete') this.checks += n - 1;
+        break;
+      case DEADEND:
+        if (rule === 'complete' && col >= 0) this.checks += row;
+        break;
+    }
+    this.step++;
+  }
+}
+
+// Steps is the search of one algorithm on one board, as far as the page
+// has it. onData is called whenever more of it arrived.
+export class Steps {
+  constructor(n, algo, rule, onData) {
+    this.n = n;
+    this.algo = algo;
+    this.rule = rule;
+    this.onData = onData;
+    this.total = null; // events of the whole search, once known
+    this.summary = null;
+    this.error = null;
+    this.lo = 0;
+    this.len = 0;
+    this.kind = new Uint8Array(CAP);
+    this.row = new Int8Array(CAP);
+    this.col = new Int8Array(CAP);
+    this.cf = new Int8Array(CAP);
+    this.saved = []; // saved[i]: the state before event lo + i*CK
+    this.tail = null; // the state after the last event kept
+    this.cur = null; // the state last asked for
+    this.want = 0; // the step the page shows
+    this.gen = 0; // the number of the stream that is read
+    this.controller = null;
+    this.wake = null;
+    this.ended = false; // the search ended within the window
+    this.loadSummary();
+    this.open(0);
+  }
+
+  async loadSummary() {
+    for (let tries = 0; tries < 20; tries++) {
+      try {
+        const res = await fetch(`api/summary?n=${this.n}&algo=${encodeURIComponent(this.algo)}`);
+        if (res.status === 503) { await sleep(800); continue; }
+        const body = await res.json();
+        if (!res.ok) throw new Error(body.error || res.statusText);
+        this.summary = body;
+        this.total = body.events;
+        this.onData();
+        return;
+      } catch (err) {
+        this.error = err;
+        this.onData();
+        return;
+      }
+    }
+  }
+
+  close() {
+    this.gen++;
+    if (this.controller) this.controller.abort();
+    this.controller = null;
+    if (this.wake) this.wake();
+  }
+
+  // has reports whether the events before step p, and the state after
+  // them, can be shown without fetching.
+  has(p) {
+    return this.tail !== null && p >= this.lo && p <= this.lo + this.len && (p === 0 || p - 1 >= this.lo);
+  }
+
+  // at returns the state after p events, or null while they are fetched.
+  at(p) {
+    this.ask(p);
+    if (!this.has(p)) return null;
+    let s = this.cur;
+    if (!s || s.step > p || s.step < this.lo || p - s.step > 2 * CK) {
+      s = this.saved[Math.min(Math.floor((p - this.lo) / CK), this.saved.length - 1)].clone();
+    }
+    for (let i = s.step - this.lo; s.step < p; i++) s.apply(this.kind[i], this.row[i], this.col[i], this.rule);
+    this.cur = s;
+    return s;
+  }
+
+  // event returns event i as {kind, row, col, cf}, or null when it is not
+  // in the window.
+  event(i) {
+    const j = i - this.lo;
+    if (j < 0 || j >= this.len) return null;
+    return { kind: this.kind[j], row: this.row[j], col: this.col[j], cf: this.cf[j] };
+  }
+
+  // next returns the first step after p that follows an event of the
+  // kind, or -1 when it is not known yet (more is being fetched), or null
+  // when the search has no such event after p.
+  next(p, kind) {
+    this.ask(p);
+    if (!this.has(p)) return -1;
+    for (let i = p - this.lo; i < this.len; i++) {
+      if (this.kind[i] === kind) return this.lo + i + 1;
+    }
+    if (this.ended) return null;
+    this.ask(this.lo + this.len);
+    return -1;
+  }
+
+  // prev returns the last step before p that follows an event of the
+  // kind, 0 when there is none, or -1 while older events are fetched.
+  prev(p, kind) {
+    this.ask(p);
+    if (!this.has(p)) return -1;
+    for (let i = p - 2 - this.lo; i >= 0; i--) {
+      if (this.kind[i] === kind) return this.lo + i + 1;
+    }
+    if (this.lo === 0) return 0;
+    this.open(Math.max(0, p - BEHIND));
+    return -1;
+  }
+
+  // ask tells the step the page wants to show; a step far from the window
+  // opens a new stream.
+  ask(p) {
+    if (this.total !== null) p = Math.min(p, this.total);
+    this.want = p;
+    const far = p < this.lo || (p > 0 && p - 1 < this.lo) || p > this.lo + this.len + AHEAD;
+    if (far && !(this.opening && this.opening.from <= p && p <= this.opening.from + AHEAD)) {
+      this.open(Math.max(0, p - BEHIND));
+    }
+    if (this.wake) this.wake();
+  }
+
+  open(from) {
+    this.close();
+    this.opening = { from };
+    this.read(this.gen, from, true);
+  }
+
+  // read streams events from step from on into the window; fresh starts
+  // a new window there, else the events continue the window.
+  async read(gen, from, fresh) {
+    const controller = new AbortController();
+    this.controller = controller;
+    let res;
+    try {
+      res = await fetch(`api/steps?n=${this.n}&algo=${encodeURIComponent(this.algo)}&from=${from}`, { signal: controller.signal });
+      if (res.status === 503) {
+        await sleep(700);
+        if (gen === this.gen) this.read(gen, from, fresh);
+        return;
+      }
+      if (!res.ok) {
+        const body = await res.json().catch(() => ({}));
+        throw new Error(body.error || res.statusText);
+      }
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buf = '', started = false;
+      for (;;) {
+        while (gen === this.gen && !this.hungry()) {
+          await new Promise((resolve) => { this.wake = resolve; });
+          this.wake = null;
+        }
+        if (gen !== this.gen) { reader.cancel().catch(() => {}); return; }
+        const { value, done } = await reader.read();
+        if (gen !== this.gen) { reader.cancel().catch(() => {}); return; }
+        if (done) break;
+        buf += value;
+        let start = 0;
+        for (let nl; (nl = buf.indexOf('\n', start)) >= 0; start = nl + 1) {
+          const line = buf.slice(start, nl);
+          if (line.charCodeAt(0) === 91) { // '['
+            const [k, r, c, f] = JSON.parse(line);
+            this.push(k, r, c, f);
+            continue;
+          }
+          const rec = JSON.parse(line);
+          if (rec.start && !started) {
+            started = true;
+            if (fresh) this.reset(rec.start);
+            else if (rec.start.step !== this.lo + this.len) throw new Error('the steps do not continue where they broke off');
+          } else if (rec.end) {
+            if (rec.end.error) break; // stopped by the server: go on from here
+            this.ended = true;
+            this.total = rec.end.events;
+            this.stats = rec.end.stats;
+          }
+        }
+        buf = buf.slice(start);
+        this.onData();
+      }
+      if (gen === this.gen && !this.ended) {
+        // The server stopped the stream (a slow reader meets its time
+        // limit): go on where it broke off.
+        this.read(gen, this.lo + this.len, false);
+      }
+    } catch (err) {
+      if (err.name === 'AbortError' || gen !== this.gen) return;
+      this.error = err;
+    }
+    if (gen === this.gen) {
+      this.opening = null;
+      this.onData();
+    }
+  }
+
+  // hungry reports whether the stream should be read on: the step shown is
+  // near the end of the window, and the window has room.
+  hungry() {
+    const end = this.lo + this.len;
+    if (end - this.want >= AHEAD) return false;
+    return this.len < CAP || this.want - this.lo > CAP / 2 + CK;
+  }
+
+  reset(start) {
+    this.lo = start.step;
+    this.len = 0;
+    this.ended = false;
+    this.tail = new State(this.n, start);
+    this.saved = [];
+    this.cur = null;
+  }
+
+  push(k, r, c, f) {
+    if (this.len === CAP) {
+      const drop = CAP / 2;
+      for (const a of [this.kind, this.row, this.col, this.cf]) a.copyWithin(0, drop);
+      this.saved.splice(0, drop / CK);
+      this.lo += drop;
+      this.len -= drop;
+    }
+    if (this.len % CK === 0) this.saved.push(this.tail.clone());
+    const j = this.len++;
+    this.kind[j] = k;
+    this.row[j] = r;
+    this.col[j] = c;
+    this.cf[j] = f;
+    this.tail.apply(k, r, c, this.rule);
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
