@@ -1,0 +1,151 @@
+package join
+
+import "math/bits"
+
+// Counter counts items of one engine. It holds the scratch memory of the
+// counts and is not safe for concurrent use: each goroutine needs its own.
+// A Counter allocates only when a count needs more room than any before.
+type Counter struct {
+	e      *Engine
+	config int           // the configuration whose lists q holds, or −1
+	q      [4]*quarters  // the placements of each quadrant, for config
+	own    [4]quarters   // memory for the filtered lists of an odd board
+	east   []uint64      // signatures of the east half boards
+	west   []uint64      // signatures of the west half boards
+	tab    table         // the bit-sliced table of a block
+	kernel func(*table, int, []uint64) uint64
+}
+
+// NewCounter returns a counter of the engine's items.
+func (e *Engine) NewCounter() *Counter {
+	return &Counter{e: e, config: -1, kernel: countBlock}
+}
+
+// Count returns the number of solutions of the item (ci, rows), rows an
+// east set of [Engine.Sets](ci), without its weight, and the number of
+// pairs of half boards the join compared.
+func (c *Counter) Count(ci int, rows uint32) (solutions, pairs uint64) {
+	c.load(ci)
+	e := c.e
+	cf := &e.configs[ci]
+	a, b := e.split(rows)
+	c.east = c.halves(c.east[:0], c.q[ne], c.q[se], a, b, cf.colsE, cf.subsetsE, true)
+	if len(c.east) == 0 {
+		return 0, 0
+	}
+	c.west = c.halves(c.west[:0], c.q[nw], c.q[sw], cf.rowsN&^a, cf.rowsS&^b, cf.colsW, cf.subsetsW, false)
+	if len(c.west) == 0 {
+		return 0, 0
+	}
+	pairs = uint64(len(c.east)) * uint64(len(c.west))
+	return c.join(c.east, c.west), pairs
+}
+
+// load makes q hold the placements of the quadrants of configuration ci.
+func (c *Counter) load(ci int) {
+	if c.config == ci {
+		return
+	}
+	e := c.e
+	cf := &e.configs[ci]
+	for qd := range c.q {
+		f := cf.forbid[qd]
+		if f[0] == 0 && f[1] == 0 {
+			c.q[qd] = e.base
+			continue
+		}
+		e.base.filter(f[0], f[1], &c.own[qd])
+		c.q[qd] = &c.own[qd]
+	}
+	c.config = ci
+}
+
+// halves appends to dst the signatures of the half boards made of an
+// upper quadrant's placement on rows upRows and a lower quadrant's on
+// lowRows, which together use the columns cols; subsets lists the
+// subsets of cols by size. East half boards have their upper quadrant in
+// the north-east, west ones in the north-west.
+//
+// A signature has bit s−h for a queen on the sum diagonal s, h ≤ s <
+// h+2m−1, and bit 2m−1+d+m−1 for a queen on the difference diagonal d,
+// |d| < m: the diagonals that cross both halves of the board.
+func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols uint32, subsets [][]uint32, east bool) []uint64 {
+	e := c.e
+	m, h := e.m, uint(e.h)
+	width := uint(2*m - 1)
+	mask := uint32(1)<<width - 1
+	k := bits.OnesCount32(upRows)
+	if k >= len(subsets) {
+		return dst
+	}
+	for _, sub := range subsets[k] {
+		ups := up.group(upRows, sub)
+		if len(ups) == 0 {
+			continue
+		}
+		lows := low.group(lowRows, cols&^sub)
+		if len(lows) == 0 {
+			continue
+		}
+		for _, p := range ups {
+			ps, pd := uint32(p), uint32(p>>32)
+			// A lower queen on the upper one's diagonals, moved down by
+			// h rows: their sum and difference bits shift by h.
+			clash := uint64(ps>>h) | uint64(pd>>h)<<32
+			var part uint64
+			if east {
+				part = uint64(ps&mask) | uint64(pd>>h&mask)<<width
+			} else {
+				part = uint64(ps>>h&mask) | uint64(pd&mask)<<width
+			}
+			for _, q := range lows {
+				if q&clash != 0 {
+					continue
+				}
+				qs, qd := uint32(q), uint32(q>>32)
+				if east {
+					dst = append(dst, part|uint64(qs<<h&mask)|uint64(qd&mask)<<width)
+				} else {
+					dst = append(dst, part|uint64(qs&mask)|uint64(qd<<h&mask)<<width)
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// join returns the number of pairs of an east and a west signature that
+// are disjoint.
+func (c *Counter) join(east, west []uint64) uint64 {
+	big, small := east, west
+	if len(big) < len(small) {
+		big, small = small, big
+	}
+	if len(small) < minStream || len(big) < minBlock {
+		return joinPlain(big, small)
+	}
+	// The AVX-512 kernel reads at least six pieces; those past the
+	// signature select value 0 of their piece, which is all the block.
+	chunks := max(6, (4*c.e.m-2+chunkBits-1)/chunkBits)
+	var total uint64
+	for len(big) > 0 {
+		blk := big[:min(lanes, len(big))]
+		big = big[len(blk):]
+		c.tab.build(blk, chunks)
+		total += c.kernel(&c.tab, chunks, small)
+	}
+	return total
+}
+
+// joinPlain counts the disjoint pairs of a and b one pair at a time.
+func joinPlain(a, b []uint64) uint64 {
+	var n uint64
+	for _, x := range b {
+		for _, y := range a {
+			if x&y == 0 {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,369 @@
+// Package join counts the solutions of the N-queens problem without
+// backtracking, by joining half boards.
+//
+// Split the board into four quadrants of ⌊N/2⌋×⌊N/2⌋ squares; for odd N
+// the middle row and the middle column lie between them, and their queens
+// are placed first (a configuration). Every row outside the middle has its
+// queen either in the east or in the west half of the board: the set E of
+// the rows whose queen stands east fixes how many queens each quadrant
+// holds and on which rows. An east half board is a placement of the
+// north-east quadrant on the rows of E that are north, joined with a
+// placement of the south-east quadrant on the other rows of E and on the
+// columns the first leaves free, such that no two of their queens attack;
+// a west half board likewise. An east and a west half board with the same
+// E make a solution exactly when no diagonal holds a queen of each: when
+// their signatures, the diagonals they use that cross both halves, are
+// disjoint. The join counts the disjoint pairs by bit slicing: a block of
+// 512 east signatures is turned into a table of 512-bit rows, one per
+// 5-bit piece of a west signature and value of that piece, and the AND of
+// the rows a west signature selects, counted by popcount, gives the number
+// of the 512 east signatures it is disjoint from.
+//
+// The placements of a quadrant are listed once, for a square, grouped by
+// the rows and columns they use, and serve all four quadrants. Symmetry
+// saves most of the work: the reflections of the board in its middle row
+// and its middle column, and the half turn, map the east sets onto one
+// another, and for odd N all eight symmetries of the board map the
+// configurations onto one another.
+//
+// An item of the join is one configuration and one east set: [Engine.Sets]
+// lists the east sets of each configuration in a fixed order, with their
+// weights (the number of items whose count equals theirs) and cost
+// estimates, and a [Counter] counts them one at a time.
+package join
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// MaxN is the largest board the engine joins: a signature of the
+// diagonals that cross both halves has 4⌊N/2⌋−2 bits and must fit, with
+// its 5-bit pieces, in the table of a block.
+const MaxN = 27
+
+// MinN is the smallest board the engine joins.
+const MinN = 4
+
+// ErrSize is wrapped by the error of [New] for a board size the engine
+// does not join.
+var ErrSize = errors.New("board size out of range for the join engine")
+
+// Engine holds what the counts of one board size share: the placements
+// of a quadrant, the configurations of the middle queens, and the items.
+// It is never modified after New returns it, and is safe for concurrent
+// use by several [Counter]s.
+type Engine struct {
+	n, m, h int // board size, quadrant size, offset of the south and east quadrants
+	base    *quarters
+	configs []config
+}
+
+// config is a placement of the queens of the middle row and the middle
+// column of an odd board: the middle row's queen in column x, the middle
+// column's queen in row y; x = y = m for a single queen in the centre.
+// Even boards have one configuration, with no queen (x = y = −1).
+type config struct {
+	x, y   int
+	weight int // the number of configurations of its class under the board's symmetries
+	// rowsN and rowsS are the north and south rows free for the
+	// quadrants, colsE and colsW the east and west columns, each in the
+	// quadrant's own coordinates.
+	rowsN, rowsS, colsE, colsW uint32
+	// forbid holds the diagonals the middle queens attack, per quadrant
+	// (north-west, north-east, south-west, south-east), as sum and
+	// difference masks in the quadrant's coordinates.
+	forbid [4][2]uint32
+	// symmetricE reports whether the reflections in the middle row and
+	// column map the configuration to itself, so that east sets are taken
+	// up to them.
+	symmetricE bool
+	// sets lists the east sets of the configuration, as board-row masks:
+	// those with half boards on both sides, and of those only the least
+	// of each class when symmetricE.
+	sets []uint32
+	// subsetsE[k] and subsetsW[k] list the subsets of k columns of colsE
+	// and colsW.
+	subsetsE, subsetsW [][]uint32
+}
+
+// quadrant numbers.
+const (
+	nw = iota
+	ne
+	sw
+	se
+)
+
+// New prepares the join of the n×n board, MinN ≤ n ≤ MaxN.
+func New(n int) (*Engine, error) {
+	if n < MinN || n > MaxN {
+		return nil, fmt.Errorf("join: %w: N must be from %d to %d, got %d", ErrSize, MinN, MaxN, n)
+	}
+	m := n / 2
+	e := &Engine{n: n, m: m, h: n - m}
+	e.base = newQuarters(m, 0, 0)
+	if n%2 == 0 {
+		e.configs = []config{e.newConfig(-1, -1, 1)}
+	} else {
+		e.configs = e.oddConfigs()
+	}
+	for ci := range e.configs {
+		e.addSets(&e.configs[ci])
+	}
+	return e, nil
+}
+
+// N returns the board size.
+func (e *Engine) N() int { return e.n }
+
+// Configs returns the number of configurations: 1 for an even board.
+func (e *Engine) Configs() int { return len(e.configs) }
+
+// Sets returns the east sets of configuration ci, as board-row masks
+// (bit r for row r), in a fixed order. The caller must not modify them.
+func (e *Engine) Sets(ci int) []uint32 { return e.configs[ci].sets }
+
+// Weight returns the number of items, images of (ci, rows) under the
+// board's symmetries, whose count equals the count of (ci, rows).
+func (e *Engine) Weight(ci int, rows uint32) int {
+	c := &e.configs[ci]
+	if !c.symmetricE {
+		return c.weight
+	}
+	a, b := e.split(rows)
+	w, _ := e.eastOrbit(a, b)
+	return c.weight * w
+}
+
+// Cost estimates the work of counting (ci, rows), in units comparable
+// between the items of one board size: the candidate half boards of both
+// sides and the pairs of the join.
+func (e *Engine) Cost(ci int, rows uint32) float64 {
+	a, b := e.split(rows)
+	return e.cost(&e.configs[ci], a, b)
+}
+
+// newConfig returns the configuration with the middle row's queen in
+// column x and the middle column's queen in row y (both −1 for an even
+// board), standing for weight configurations.
+func (e *Engine) newConfig(x, y, weight int) config {
+	m, h := e.m, e.h
+	full := uint32(1)<<m - 1
+	c := config{x: x, y: y, weight: weight, rowsN: full, rowsS: full, colsE: full, colsW: full}
+	if x < 0 {
+		c.symmetricE = true
+		c.subsetsE, c.subsetsW = subsetsBySize(c.colsE), subsetsBySize(c.colsW)
+		return c
+	}
+	// The queens take their row and column from the quadrants.
+	clear := func(set *[2]*uint32, v int) {
+		if v < m {
+			*set[0] &^= 1 << v
+		} else if v >= h {
+			*set[1] &^= 1 << (v - h)
+		}
+	}
+	clear(&[2]*uint32{&c.rowsN, &c.rowsS}, y)
+	clear(&[2]*uint32{&c.colsW, &c.colsE}, x)
+	c.symmetricE = x == m && y == m
+	queens := [][2]int{{m, x}, {y, m}}
+	offsets := [4][2]int{nw: {0, 0}, ne: {0, h}, sw: {h, 0}, se: {h, h}}
+	for qd, off := range offsets {
+		for _, q := range queens {
+			s := q[0] + q[1] - off[0] - off[1]
+			d := q[0] - q[1] - off[0] + off[1] + m - 1
+			if s >= 0 && s <= 2*m-2 {
+				c.forbid[qd][0] |= 1 << s
+			}
+			if d >= 0 && d <= 2*m-2 {
+				c.forbid[qd][1] |= 1 << d
+			}
+		}
+	}
+	c.subsetsE, c.subsetsW = subsetsBySize(c.colsE), subsetsBySize(c.colsW)
+	return c
+}
+
+// oddConfigs returns the configurations of an odd board, one of each
+// class under the eight symmetries, with the size of the class as weight.
+func (e *Engine) oddConfigs() []config {
+	n, m := e.n, e.m
+	var out []config
+	// A configuration is the set of its two squares; its images are
+	// compared by (x, y).
+	image := func(t, x, y int) (int, int) {
+		sq := [2][2]int{{m, x}, {y, m}}
+		var nx, ny int
+		for _, s := range sq {
+			r, c := transform(t, s[0], s[1], n)
+			if r == m {
+				nx = c
+			}
+			if c == m {
+				ny = r
+			}
+		}
+		return nx, ny
+	}
+	for x := range n {
+		for y := range n {
+			if (x == m) != (y == m) {
+				continue // the centre holds both queens or neither
+			}
+			if x != m && (x-m == y-m || x-m == m-y) {
+				continue // the two queens attack each other
+			}
+			canonical, stab := true, 0
+			for t := range 8 {
+				ix, iy := image(t, x, y)
+				if ix < x || ix == x && iy < y {
+					canonical = false
+				}
+				if ix == x && iy == y {
+					stab++
+				}
+			}
+			if canonical {
+				out = append(out, e.newConfig(x, y, 8/stab))
+			}
+		}
+	}
+	return out
+}
+
+// transform returns the image of square (r, c) of the n×n board under
+// symmetry t: the identity, the quarter, half and three-quarter turns, and
+// the reflections in the middle column, the middle row, the main diagonal
+// and the other diagonal.
+func transform(t, r, c, n int) (int, int) {
+	k := n - 1
+	switch t {
+	case 1:
+		return c, k - r
+	case 2:
+		return k - r, k - c
+	case 3:
+		return k - c, r
+	case 4:
+		return r, k - c
+	case 5:
+		return k - r, c
+	case 6:
+		return c, r
+	case 7:
+		return k - c, k - r
+	}
+	return r, c
+}
+
+// rowMask returns the board rows of the north rows a and the south rows
+// b, given in the quadrants' coordinates.
+func (e *Engine) rowMask(a, b uint32) uint32 { return a | b<<e.h }
+
+// split returns the north and south rows of a board-row mask, in the
+// quadrants' coordinates.
+func (e *Engine) split(rows uint32) (a, b uint32) {
+	full := uint32(1)<<e.m - 1
+	return rows & full, rows >> e.h & full
+}
+
+// addSets lists the east sets of configuration c.
+func (e *Engine) addSets(c *config) {
+	east := bits.OnesCount32(c.colsE)
+	for a := range uint32(1) << e.m {
+		if a&^c.rowsN != 0 || bits.OnesCount32(a) > east {
+			continue
+		}
+		ka := bits.OnesCount32(a)
+		for b := range uint32(1) << e.m {
+			if b&^c.rowsS != 0 || bits.OnesCount32(b) != east-ka {
+				continue
+			}
+			if c.symmetricE {
+				if _, least := e.eastOrbit(a, b); !least {
+					continue
+				}
+			}
+			if !e.hasHalves(c, a, b) {
+				continue // no candidate half board on one side: nothing to join
+			}
+			c.sets = append(c.sets, e.rowMask(a, b))
+		}
+	}
+}
+
+// subsetsBySize returns the subsets of set, by number of elements.
+func subsetsBySize(set uint32) [][]uint32 {
+	out := make([][]uint32, bits.OnesCount32(set)+1)
+	for sub := set; ; sub = (sub - 1) & set {
+		k := bits.OnesCount32(sub)
+		out[k] = append(out[k], sub)
+		if sub == 0 {
+			break
+		}
+	}
+	return out
+}
+
+// eastOrbit reports whether the east set (a, b) is the least of its
+// images under the reflections in the middle row and the middle column,
+// and if so the number of its images. The reflection in the middle row
+// swaps north and south and reverses their rows; the one in the middle
+// column swaps east and west, which complements the set.
+func (e *Engine) eastOrbit(a, b uint32) (int, bool) {
+	m := e.m
+	full := uint32(1)<<m - 1
+	rev := func(v uint32) uint32 { return bits.Reverse32(v) >> (32 - m) }
+	self := e.rowMask(a, b)
+	images := [4]uint32{self, e.rowMask(rev(b), rev(a)), e.rowMask(full^a, full^b), e.rowMask(full^rev(b), full^rev(a))}
+	distinct := 0
+	for i, img := range images {
+		if img < self {
+			return 0, false
+		}
+		dup := false
+		for _, o := range images[:i] {
+			dup = dup || o == img
+		}
+		if !dup {
+			distinct++
+		}
+	}
+	return distinct, true
+}
+
+// cost estimates the work of the item (c, a, b) from the sizes of the
+// groups of placements it pairs: the candidate half boards of each side,
+// and their product for the join.
+func (e *Engine) cost(c *config, a, b uint32) float64 {
+	eastN := e.candidates(a, b, c.colsE, c.subsetsE)
+	westN := e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW)
+	return eastN + westN + eastN*westN/256
+}
+
+// hasHalves reports whether both sides of the item (c, a, b) have a
+// candidate half board.
+func (e *Engine) hasHalves(c *config, a, b uint32) bool {
+	return e.candidates(a, b, c.colsE, c.subsetsE) > 0 &&
+		e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW) > 0
+}
+
+// candidates returns the number of pairs of an upper placement on rows
+// up and a lower placement on rows low that together use the columns
+// cols, in the unfiltered lists; subsets lists the subsets of cols by
+// size.
+func (e *Engine) candidates(up, low, cols uint32, subsets [][]uint32) float64 {
+	k := bits.OnesCount32(up)
+	if k >= len(subsets) {
+		return 0
+	}
+	total := 0
+	for _, sub := range subsets[k] {
+		if n := e.base.size(up, sub); n > 0 {
+			total += n * e.base.size(low, cols&^sub)
+		}
+	}
+	return float64(total)
+}

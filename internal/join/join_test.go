@@ -1,0 +1,77 @@
+package join
+
+import (
+	"testing"
+)
+
+// known holds the totals of OEIS A000170.
+var known = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624}
+
+// countAll counts every item of the n×n board with their weights.
+func countAll(t testing.TB, n int) uint64 {
+	e, err := New(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := e.NewCounter()
+	var total uint64
+	for ci := range e.Configs() {
+		for _, rows := range e.Sets(ci) {
+			s, _ := c.Count(ci, rows)
+			total += s * uint64(e.Weight(ci, rows))
+		}
+	}
+	return total
+}
+
+func TestKnownTotals(t *testing.T) {
+	for n := MinN; n <= 16; n++ {
+		if got := countAll(t, n); got != known[n-1] {
+			t.Errorf("N=%d: %d solutions, want %d", n, got, known[n-1])
+		}
+	}
+}
+
+// TestKernelsAgree runs both kernels on the same random blocks and
+// streams, for every number of pieces, and on edge cases: empty stream,
+// partial block, signatures with every bit set.
+func TestKernelsAgree(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("this processor or build has no AVX-512 kernel")
+	}
+	rng := uint64(1)
+	next := func() uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng
+	}
+	var tab table
+	for chunks := 6; chunks <= maxChunks; chunks++ {
+		width := chunks * chunkBits
+		for _, size := range []int{1, 63, 64, 65, 300, lanes} {
+			for _, streamLen := range []int{0, 1, 2, 3, 17, 100} {
+				block := make([]uint64, size)
+				stream := make([]uint64, streamLen)
+				// Sparse signatures, so that many pairs are disjoint.
+				for i := range block {
+					block[i] = next() & next() & next() & (1<<width - 1)
+				}
+				for i := range stream {
+					stream[i] = next() & next() & next() & (1<<width - 1)
+				}
+				if streamLen > 0 {
+					stream[0] = 1<<width - 1
+				}
+				tab.build(block, chunks)
+				want := joinPlain(block, stream)
+				if got := countBlockGo(&tab, chunks, stream); got != want {
+					t.Fatalf("chunks %d block %d stream %d: go kernel %d, plain %d", chunks, size, streamLen, got, want)
+				}
+				if got := countBlockAVX512(&tab, chunks, stream); got != want {
+					t.Fatalf("chunks %d block %d stream %d: avx512 kernel %d, plain %d", chunks, size, streamLen, got, want)
+				}
+			}
+		}
+	}
+}

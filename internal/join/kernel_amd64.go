@@ -1,0 +1,26 @@
+//go:build amd64 && !purego
+
+package join
+
+import "golang.org/x/sys/cpu"
+
+// haveAVX512 reports whether the processor runs the AVX-512 kernel: it
+// needs AVX-512 Foundation, its population count (VPOPCNTQ), and BMI2.
+var haveAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ && cpu.X86.HasBMI2
+
+// countBlock is the kernel of the join, chosen for the processor.
+var countBlock = func() func(*table, int, []uint64) uint64 {
+	if haveAVX512 {
+		return countBlockAVX512
+	}
+	return countBlockGo
+}()
+
+// kernelName names the kernel countBlock is.
+var kernelName = map[bool]string{true: "avx512", false: "go"}[haveAVX512]
+
+// countBlockAVX512 is countBlockGo in AVX-512: a 512-bit row is one
+// register. It requires haveAVX512 and chunkBits = 5.
+//
+//go:noescape
+func countBlockAVX512(t *table, chunks int, stream []uint64) uint64

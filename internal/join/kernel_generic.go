@@ -1,0 +1,18 @@
+//go:build !amd64 || purego
+
+package join
+
+// countBlock is the kernel of the join: on this build, the pure-Go one.
+var countBlock = countBlockGo
+
+// kernelName names the kernel countBlock is.
+const kernelName = "go"
+
+// haveAVX512 reports whether this build has the AVX-512 kernel.
+const haveAVX512 = false
+
+// countBlockAVX512 stands in for the AVX-512 kernel, which this build
+// lacks; it is never called.
+func countBlockAVX512(t *table, chunks int, stream []uint64) uint64 {
+	return countBlockGo(t, chunks, stream)
+}
