@@ -22,7 +22,6 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/cluster"
-	"github.com/queenslab/queens/internal/outfile"
 	"github.com/queenslab/queens/internal/plan"
 	"github.com/queenslab/queens/internal/progress"
 	"github.com/queenslab/queens/internal/shard"
@@ -306,9 +305,9 @@ func countShard(ctx context.Context, p *plan.Plan, f countFlags, c clusterFlags,
 		return usageError(err, "try --shard 0/4 for the first of four shards")
 	}
 	// Open the output first: a bad path is found before the count.
-	out, err := outfile.Create(c.output, io.out)
+	out, err := createOutput(c.cmd, c.output, io.out)
 	if err != nil {
-		return usageError(err, "-o needs the path of a file in a writable directory")
+		return err
 	}
 	defer out.Abort()
 	var bar *progress.Bar
@@ -323,7 +322,7 @@ func countShard(ctx context.Context, p *plan.Plan, f countFlags, c clusterFlags,
 	if err := pt.Write(out); err != nil {
 		return err
 	}
-	if err := out.Commit(); err != nil {
+	if err := commitOutput(out); err != nil {
 		return err
 	}
 	if !f.quiet && c.output != "" && c.output != "-" {

@@ -14,7 +14,6 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
-	"github.com/queenslab/queens/internal/outfile"
 )
 
 // listOptions are the settings of a listing.
@@ -48,7 +47,9 @@ and end with the total, as the classic programs print them. Rows and
 columns are counted from the top left.
 
 With -o the listing goes to a file that appears only when it is complete:
-an error or Ctrl-C leaves the file as it was.`,
+an error or Ctrl-C leaves the file as it was. A file that is replaced keeps
+its permissions, a symbolic link is followed, and a read-only file is
+refused. On standard output, the listing is written in whole lines.`,
 		Example: `  queens list 8
   queens list 8 --format board --limit 2
   queens list 8 --unique --format sentences
@@ -69,9 +70,9 @@ an error or Ctrl-C leaves the file as it was.`,
 			if err := checkListFormat(o); err != nil {
 				return err
 			}
-			out, err := outfile.Create(output, io.out)
+			out, err := createOutput(cmd, output, io.out)
 			if err != nil {
-				return usageError(err, "check that the directory exists and is writable")
+				return err
 			}
 			defer out.Abort()
 			count, err := list(cmd.Context(), out, o)
@@ -81,7 +82,7 @@ an error or Ctrl-C leaves the file as it was.`,
 				}
 				return err
 			}
-			if err := out.Commit(); err != nil {
+			if err := commitOutput(out); err != nil {
 				return err
 			}
 			if count == 0 && !humanFormat(o.format) {
@@ -92,7 +93,7 @@ an error or Ctrl-C leaves the file as it was.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.format, "format", "cols", "output format: "+strings.Join(format.Names(), ", "))
-	fl.BoolVar(&o.unique, "unique", false, "list one solution per symmetry class (rotations and reflections): the least")
+	fl.BoolVar(&o.unique, "unique", false, "list one solution per symmetry class (rotations and reflections), the first of each class in the listing order")
 	fl.Int64Var(&limit, "limit", 0, "stop after `K` solutions (0: no limit)")
 	fl.IntVar(&o.base, "base", 1, "count columns from 0 or 1 in the cols and csv formats")
 	fl.StringVarP(&output, "output", "o", "", "write the solutions to `FILE` instead of standard output")

@@ -1,47 +1,250 @@
 // Package outfile writes a result file so that readers never see it half
 // written: the data goes to a temporary file in the same directory, which
 // replaces the destination only when it is complete and synced.
+//
+// The destination keeps its permissions, a symbolic link is followed and
+// its target replaced, and a read-only destination is refused. A
+// temporary file is locked while it is written; one that a killed process
+// left behind is removed by the next Create of the same destination.
 package outfile
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
+
+// ErrReadOnly is wrapped by the error of [Create] when the destination is
+// a read-only file.
+var ErrReadOnly = errors.New("the file is read-only")
+
+// staleAge is how old an unlocked temporary file must be before Create
+// takes it for the leftover of a killed process: a file just created by
+// another process may not be locked yet.
+const staleAge = time.Second
 
 // File is a result file being written. Write to it, then call Commit to put
 // it in place, or Abort to drop it; Abort after Commit does nothing, so
 // `defer f.Abort()` is the usual pattern.
 type File struct {
-	path string
-	tmp  *os.File
-	buf  *bufio.Writer
-	done bool
+	path   string      // the path given to Create
+	target string      // the file that path names, after symbolic links
+	mode   fs.FileMode // the permissions the file gets
+	tmp    *os.File
+	buf    writeFlusher
+	done   bool
+}
+
+// writeFlusher is the buffer of a File.
+type writeFlusher interface {
+	io.Writer
+	io.StringWriter
+	Flush() error
 }
 
 // Create starts writing the file at path. Nothing appears at path, and a
 // file already there stays as it is, until Commit. The special paths "" and
 // "-" mean standard output, written through the same buffer, and Commit
 // only flushes it; so do paths that are not regular files, such as
-// /dev/null.
+// /dev/null or a pipe. Those are written in whole lines, so that a reader
+// of an output that stops early never gets half a line: only a line
+// longer than [MaxLine] is written before its end.
+//
+// When path is a symbolic link, the file it points to is written. A
+// destination without write permission gives an error wrapping
+// [ErrReadOnly].
 func Create(path string, stdout io.Writer) (*File, error) {
 	if path == "" || path == "-" {
-		return &File{buf: bufio.NewWriterSize(stdout, 1<<16)}, nil
+		return &File{buf: newLineWriter(stdout)}, nil
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return nil, err
-		}
-		return &File{tmp: f, buf: bufio.NewWriterSize(f, 1<<16)}, nil
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	target, err := resolve(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, err)
 	}
-	return &File{path: path, tmp: tmp, buf: bufio.NewWriterSize(tmp, 1<<16)}, nil
+	mode := fs.FileMode(0o644)
+	if fi, err := os.Stat(target); err == nil {
+		if !fi.Mode().IsRegular() {
+			f, err := os.OpenFile(target, os.O_WRONLY, 0)
+			if err != nil {
+				return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+			}
+			return &File{tmp: f, buf: newLineWriter(f)}, nil
+		}
+		mode = fi.Mode().Perm()
+		if err := checkWritable(target, mode); err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", path, err)
+		}
+	}
+	dir, base := filepath.Split(target)
+	if dir == "" {
+		dir = "."
+	}
+	removeStale(dir, base)
+	tmp, err := os.CreateTemp(dir, tempPrefix(base)+"*")
+	if err != nil {
+		return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
+	lockFile(tmp)
+	return &File{path: path, target: target, mode: mode, tmp: tmp, buf: bufio.NewWriterSize(tmp, 1<<16)}, nil
+}
+
+// MaxLine is the length of the longest line that the standard output and
+// other streams of a [File] hold back until its end.
+const MaxLine = 16 << 20
+
+// lineWriter buffers what goes to a stream and passes it on in whole
+// lines, about 64 KiB at a time.
+type lineWriter struct {
+	w      io.Writer
+	buf    []byte
+	lastNL int   // the index in buf of its last newline, or -1
+	err    error // the first error of w; it sticks
+}
+
+const lineChunk = 64 << 10
+
+func newLineWriter(w io.Writer) *lineWriter {
+	return &lineWriter{w: w, buf: make([]byte, 0, 2*lineChunk), lastNL: -1}
+}
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
+		l.lastNL = len(l.buf) + i
+	}
+	l.buf = append(l.buf, p...)
+	if len(l.buf) >= lineChunk {
+		switch {
+		case l.lastNL >= 0:
+			l.emit(l.lastNL + 1)
+		case len(l.buf) >= MaxLine:
+			l.emit(len(l.buf))
+		}
+	}
+	if l.err != nil {
+		return 0, l.err
+	}
+	return len(p), nil
+}
+
+func (l *lineWriter) WriteString(s string) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		l.lastNL = len(l.buf) + i
+	}
+	l.buf = append(l.buf, s...)
+	if len(l.buf) >= lineChunk {
+		switch {
+		case l.lastNL >= 0:
+			l.emit(l.lastNL + 1)
+		case len(l.buf) >= MaxLine:
+			l.emit(len(l.buf))
+		}
+	}
+	if l.err != nil {
+		return 0, l.err
+	}
+	return len(s), nil
+}
+
+// emit writes the first n bytes of the buffer and keeps the rest.
+func (l *lineWriter) emit(n int) {
+	if _, err := l.w.Write(l.buf[:n]); err != nil {
+		l.err = err
+		return
+	}
+	rest := copy(l.buf, l.buf[n:])
+	l.buf = l.buf[:rest]
+	l.lastNL = bytes.LastIndexByte(l.buf, '\n')
+	if cap(l.buf) > 4*lineChunk && len(l.buf) < lineChunk {
+		l.buf = append(make([]byte, 0, 2*lineChunk), l.buf...)
+	}
+}
+
+// Flush writes all that the buffer holds, the end of a line included.
+func (l *lineWriter) Flush() error {
+	if l.err == nil && len(l.buf) > 0 {
+		l.emit(len(l.buf))
+	}
+	return l.err
+}
+
+// tempPrefix is the start of the names of the temporary files of the
+// destination base.
+func tempPrefix(base string) string { return "." + base + ".tmp-" }
+
+// resolve follows the symbolic links of path to the file they name, which
+// need not exist.
+func resolve(path string) (string, error) {
+	for range 40 {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", unwrapPath(err)
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", errors.New("too many levels of symbolic links")
+}
+
+// checkWritable refuses a file that has no write permission: for its
+// owner, or for this process.
+func checkWritable(path string, mode fs.FileMode) error {
+	if mode&0o200 == 0 {
+		return ErrReadOnly
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if errors.Is(err, fs.ErrPermission) {
+		return ErrReadOnly
+	}
+	if err == nil {
+		f.Close()
+	}
+	return nil
+}
+
+// removeStale removes the temporary files of the destination base in dir
+// that no process holds: the leftovers of a killed one.
+func removeStale(dir, base string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	prefix := tempPrefix(base)
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		if fi, err := e.Info(); err != nil || time.Since(fi.ModTime()) < staleAge {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		f, err := os.OpenFile(name, os.O_RDWR, 0)
+		if err != nil {
+			continue
+		}
+		if held, err := lockFile(f); err == nil && !held {
+			os.Remove(name)
+		}
+		f.Close()
+	}
 }
 
 // Write writes p to the buffer of the file.
@@ -51,7 +254,7 @@ func (f *File) Write(p []byte) (int, error) { return f.buf.Write(p) }
 func (f *File) WriteString(s string) (int, error) { return f.buf.WriteString(s) }
 
 // Commit flushes and syncs the file and renames it into place, with the
-// permissions a newly created file gets.
+// permissions of the file it replaces, or those a newly created file gets.
 func (f *File) Commit() error {
 	if f.done {
 		return nil
@@ -59,7 +262,7 @@ func (f *File) Commit() error {
 	f.done = true
 	if err := f.buf.Flush(); err != nil {
 		f.remove()
-		return err
+		return f.fail(err)
 	}
 	if f.tmp == nil {
 		return nil
@@ -67,23 +270,36 @@ func (f *File) Commit() error {
 	if f.path == "" { // a device or pipe: nothing to rename
 		return f.tmp.Close()
 	}
-	if err := f.tmp.Chmod(0o644); err != nil {
+	if err := f.tmp.Chmod(f.mode); err != nil {
 		f.remove()
-		return err
+		return f.fail(err)
 	}
 	if err := f.tmp.Sync(); err != nil {
 		f.remove()
-		return err
+		return f.fail(err)
 	}
-	if err := f.tmp.Close(); err != nil {
-		os.Remove(f.tmp.Name())
-		return err
+	if err := os.Rename(f.tmp.Name(), f.target); err != nil {
+		f.remove()
+		return fmt.Errorf("cannot replace %s: %w", f.path, unwrapLink(err))
 	}
-	if err := os.Rename(f.tmp.Name(), f.path); err != nil {
-		os.Remove(f.tmp.Name())
-		return err
+	err := f.tmp.Close()
+	if d, derr := os.Open(filepath.Dir(f.target)); derr == nil {
+		d.Sync()
+		d.Close()
+	}
+	if err != nil {
+		return f.fail(err)
 	}
 	return nil
+}
+
+// fail returns an error of writing the file, without the name of the
+// temporary file.
+func (f *File) fail(err error) error {
+	if f.path == "" {
+		return err
+	}
+	return fmt.Errorf("cannot write %s: %w", f.path, unwrapPath(err))
 }
 
 // Abort drops the file: the destination keeps what it held before. After
@@ -100,8 +316,26 @@ func (f *File) remove() {
 	if f.tmp == nil {
 		return
 	}
-	f.tmp.Close()
 	if f.path != "" {
 		os.Remove(f.tmp.Name())
 	}
+	f.tmp.Close()
+}
+
+// unwrapPath drops the operation and the file name from a *fs.PathError:
+// the name may be that of the temporary file, which means nothing to the
+// reader of the message.
+func unwrapPath(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// unwrapLink drops the operation and the file names from a *os.LinkError.
+func unwrapLink(err error) error {
+	if le, ok := errors.AsType[*os.LinkError](err); ok {
+		return le.Err
+	}
+	return err
 }
