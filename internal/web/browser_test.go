@@ -510,7 +510,7 @@ func TestBrowserShots(t *testing.T) {
 		for _, a := range queens.Algorithms() {
 			open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=%d#search", a.Name, shotStep(a.Name)))
 			eval[bool](t, ctx, `(document.activeElement.blur(), document.querySelector('#intro').open = false, true)`)
-			save(t, ctx, fmt.Sprintf("search-%s-%d.png", a.Name, size[0]))
+			save(t, ctx, fmt.Sprintf("search-%s-%d.png", a.Name, size[0]), size[0] > 1000)
 		}
 		open(t, ctx, url, "?n=8&algo=scan&step=0&compare=bitboard#search")
 		for range 20 {
@@ -518,10 +518,10 @@ func TestBrowserShots(t *testing.T) {
 			waitReady(t, ctx)
 		}
 		eval[bool](t, ctx, `(document.querySelector('#intro').open = false, true)`)
-		save(t, ctx, fmt.Sprintf("compare-%d.png", size[0]))
+		save(t, ctx, fmt.Sprintf("compare-%d.png", size[0]), false)
 		do(t, ctx, "opening the gallery", chromedp.Navigate(url+"#gallery"))
 		waitFor(t, ctx, "the gallery", `document.querySelectorAll('#gallery .gboard').length > 0`)
-		save(t, ctx, fmt.Sprintf("gallery-%d.png", size[0]))
+		save(t, ctx, fmt.Sprintf("gallery-%d.png", size[0]), false)
 	}
 }
 
@@ -537,10 +537,16 @@ func shotStep(algo string) int {
 	return 131
 }
 
-// save writes a screenshot of the viewport into screenshotDir.
-func save(t *testing.T, ctx context.Context, name string) {
+// save writes a screenshot into screenshotDir: of the whole page when it
+// is wide, of the screen at phone size, where what fits on one screen is
+// the point.
+func save(t *testing.T, ctx context.Context, name string, wide bool) {
 	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	shot := chromedp.CaptureScreenshot()
+	if wide {
+		shot = chromedp.FullScreenshot(100)
+	}
+	png, err := chromedp.Run(ctx, shot)
 	if err != nil {
 		t.Fatal(err)
 	}

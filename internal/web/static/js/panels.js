@@ -68,7 +68,7 @@ function flags(st, ev) {
       parts.push(`${name}[${i}] = ${v}`);
       if (v) break;
     }
-    text = `Square (${r + 1}, ${c + 1}): ${parts.join(', ')} → ${parts.length < 3 || d2[i2] ? 'attacked, skip it' : 'all clear: free'}. (${'d1'} index row−col+${n - 1} = ${i1}, d2 index row+col = ${i2}.)`;
+    text = `Row ${r + 1}, column ${c + 1} (row = ${r}, col = ${c} in the code): ${parts.join(', ')} → ${parts.length < 3 || d2[i2] ? 'attacked, skip it' : 'all clear: free'}. (d1 index row−col+${n - 1} = ${i1}, d2 index row+col = ${i2}.)`;
   } else if (ev && (ev.kind === PLACE || ev.kind === REMOVE)) {
     const r = ev.row, c = ev.col, how = ev.kind === PLACE ? 'set' : 'clear';
     mk.col.set(c, how);
@@ -105,7 +105,7 @@ function scan(st, ev) {
   const cls = (i) => (r >= 0 && i < r ? (i === ev.cf ? 'read hit' : ev.cf < 0 || i < ev.cf ? 'read' : '') : '');
   let text = 'queen[i] is the column of the queen in row i; nothing else is kept.';
   if (r === 0) text = 'The first row: no queen above to compare with.';
-  else if (r > 0) text = `Square (${r + 1}, ${ev.col + 1}) compared with the queens above, one by one:`;
+  else if (r > 0) text = `Row ${r + 1}, column ${ev.col + 1} (row = ${r}, col = ${ev.col} in the code), compared with the queens above, one by one:`;
   return array('queen', 'queen[i]: column of the queen in row i', vals, cls) + note(text) + rows;
 }
 
@@ -251,6 +251,6 @@ export function renderCode(box, code, tag) {
     const on = tag && t === tag && first;
     if (on) first = false;
     return `<span class="ln${on ? ' on' : ''}" data-tag="${esc(t)}">${esc(text)}</span>`;
-  }).join('\n');
+  }).join('');
   box.dataset.line = tag;
 }
