@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -170,8 +172,9 @@ func TestOptions(t *testing.T) {
 func TestStatic(t *testing.T) {
 	h := testServer(t, Options{}).handler()
 	for _, tc := range []struct{ path, ctype, contains string }{
-		{"/", "text/html", `<script src="app.js"`},
-		{"/app.js", "javascript", "api/trace"},
+		{"/", "text/html", `<script type="module" src="js/main.js"`},
+		{"/js/main.js", "javascript", "import"},
+		{"/js/steps.js", "javascript", "api/steps"},
 		{"/style.css", "text/css", ".board"},
 		{"/queen.svg", "image/svg+xml", "<svg"},
 	} {
@@ -190,13 +193,36 @@ func TestStatic(t *testing.T) {
 			t.Errorf("GET %s: Content-Security-Policy %q", tc.path, csp)
 		}
 	}
-	// Nothing of the page comes from elsewhere.
-	for _, path := range []string{"/", "/app.js", "/style.css"} {
-		body := request(h, "GET", path).Body.String()
+	// Nothing of the page comes from elsewhere, and every module that a
+	// module imports is there.
+	modules, err := fs.Glob(staticFiles, "static/js/*.js")
+	if err != nil || len(modules) < 5 {
+		t.Fatalf("modules %v, %v", modules, err)
+	}
+	imports := 0
+	importRE := regexp.MustCompile(`(?m)^import [^;]* from '\./([a-z]+\.js)';$`)
+	for _, path := range append([]string{"/", "/style.css"}, modules...) {
+		path = strings.TrimPrefix(path, "static")
+		rec := request(h, "GET", path)
+		body := rec.Body.String()
+		if strings.HasSuffix(path, ".js") {
+			if ct := rec.Header().Get("Content-Type"); !strings.Contains(ct, "javascript") {
+				t.Errorf("GET %s: Content-Type %q", path, ct)
+			}
+			for _, m := range importRE.FindAllStringSubmatch(body, -1) {
+				imports++
+				if _, err := fs.Stat(staticFiles, "static/js/"+m[1]); err != nil {
+					t.Errorf("%s imports %s, which is missing", path, m[1])
+				}
+			}
+		}
 		body = strings.ReplaceAll(body, "http://www.w3.org/2000/svg", "")
 		if strings.Contains(body, "://") {
 			t.Errorf("%s refers to another site", path)
 		}
+	}
+	if imports < len(modules) {
+		t.Errorf("%d imports among %d modules: the pattern misses them", imports, len(modules))
 	}
 }
 
