@@ -97,7 +97,7 @@ func (in *Instance) errNone() error {
 	if len(in.Blocked) == 0 && len(in.Excluded) == 0 {
 		return errNoCompletion(in.N, in.Queens)
 	}
-	return fmt.Errorf("%w: the instance on the %d×%d board has no solution", ErrNoSolution, in.N, in.N)
+	return fmt.Errorf("%w for the instance on the %d×%d board", ErrNoSolution, in.N, in.N)
 }
 
 // workers returns the number of goroutines that opts asks for.

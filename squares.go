@@ -68,24 +68,44 @@ func (q Square) on(n int) bool {
 // two squares whose queens attack each other, one wrapping [ErrConflict].
 // It requires n ≥ 1.
 func ParseSquares(n int, s string) ([]Square, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("%w: N must be at least 1, got %d", ErrSize, n)
-	}
-	fields := strings.FieldsFunc(s, func(r rune) bool {
-		return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
-	})
-	squares := make([]Square, 0, len(fields))
-	for _, f := range fields {
-		q, err := parseSquare(n, f)
-		if err != nil {
-			return nil, err
-		}
-		squares = append(squares, q)
+	squares, fields, err := parseSquareList(n, s)
+	if err != nil {
+		return nil, err
 	}
 	if err := checkPresets(n, squares, func(i int) string { return fields[i] }); err != nil {
 		return nil, err
 	}
 	return squares, nil
+}
+
+// ParseSquareList reads a list of squares of the n×n board as
+// [ParseSquares] does, but checks only that every square is read and lies
+// on the board (else an error wrapping [ErrSquare]): squares may repeat
+// and attack each other, as the blocked squares of an [Instance] may. It
+// requires n ≥ 1.
+func ParseSquareList(n int, s string) ([]Square, error) {
+	squares, _, err := parseSquareList(n, s)
+	return squares, err
+}
+
+// parseSquareList is ParseSquareList that also returns the squares as
+// they are written in s.
+func parseSquareList(n int, s string) (squares []Square, fields []string, err error) {
+	if n < 1 {
+		return nil, nil, fmt.Errorf("%w: N must be at least 1, got %d", ErrSize, n)
+	}
+	fields = strings.FieldsFunc(s, func(r rune) bool {
+		return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
+	})
+	squares = make([]Square, 0, len(fields))
+	for _, f := range fields {
+		q, err := parseSquare(n, f)
+		if err != nil {
+			return nil, nil, err
+		}
+		squares = append(squares, q)
+	}
+	return squares, fields, nil
 }
 
 // parseSquare reads one square, in chess or row:col notation.

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -36,9 +38,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return exitOK
+	}
+	if ee, ok := errors.AsType[*exitError](err); ok && ee.sizeHint && cmd != nil && cmd != root {
+		ee.hint = fmt.Sprintf("try 'queens %s 8'", cmd.Name())
 	}
 	return report(stderr, err)
 }
@@ -55,7 +60,7 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return usageError(err, "see 'queens help' for the flags")
+		return flagError(err)
 	})
 	root.AddCommand(
 		newCountCmd(io),
@@ -63,6 +68,7 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		newVerifyCmd(io),
 		newServeCmd(io),
 		newSolveCmd(io),
+		newConvertCmd(io),
 		newTraceCmd(io),
 		newBenchCmd(io),
 		newWorkerCmd(io),
@@ -77,6 +83,9 @@ type exitError struct {
 	code int
 	err  error
 	hint string
+	// sizeHint replaces the hint by one that shows the command that ran
+	// with a board size that works.
+	sizeHint bool
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -116,12 +125,31 @@ func report(stderr io.Writer, err error) int {
 
 // parseN parses a board size from the command line; max is the largest
 // size the command accepts.
+// It takes decimal digits only, as it takes no sign or spaces.
 func parseN(s string, max int) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > max {
-		return 0, usageError(fmt.Errorf("N must be a whole number from 1 to %d, got %q", max, s), "try 'queens count 8'")
+	if err != nil || n < 1 || n > max || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, sizeError(fmt.Errorf("N must be a whole number from 1 to %d, got %q", max, s))
 	}
 	return n, nil
+}
+
+// sizeError marks err as a bad board size: a usage error whose hint shows
+// the command that ran with a size that works.
+func sizeError(err error) error {
+	return &exitError{code: exitUsage, err: err, hint: "try 'queens count 8'", sizeHint: true}
+}
+
+// negativeArg matches the error of the flag parser for an argument that
+// looks like a negative number, such as the N of 'queens count -1'.
+var negativeArg = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9][0-9.]*)$`)
+
+// flagError turns an error of the flag parser into a usage error.
+func flagError(err error) error {
+	if m := negativeArg.FindStringSubmatch(err.Error()); m != nil {
+		return sizeError(fmt.Errorf("N must be a whole number of 1 or more, got %q", m[1]))
+	}
+	return usageError(err, "see 'queens help' for the flags")
 }
 
 // sizeArg is the cobra argument check of commands that take one board size.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -14,7 +15,9 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/instfile"
 	"github.com/queenslab/queens/internal/outfile"
+	"github.com/queenslab/queens/internal/progress"
 )
 
 // exitUndecided is the exit code of a search that stopped at its
@@ -46,13 +49,19 @@ type solveFlags struct {
 	format  string
 	base    int
 	output  string
+
+	block     string
+	exclude   string
+	instance  string
+	diagonals int
+	all       bool
 }
 
 func newSolveCmd(io streams) *cobra.Command {
 	var f solveFlags
 	cmd := &cobra.Command{
-		Use:   "solve N",
-		Short: "Find one solution of the N×N board, or complete preset queens",
+		Use:   "solve [N]",
+		Short: "Find one solution of the N×N board, or of an instance with preset queens, blocked squares and excluded diagonals",
 		Long: `Find one solution of the N×N board, for N up to 2^30.
 
 Methods (--method):
@@ -71,6 +80,20 @@ completion, or no completion exists. Above 64 it is a local search that
 cannot prove there is none; give it a --timeout. --count counts every
 completion instead (N ≤ 20).
 
+The harder problems, up to N = 64, searched exhaustively on every core:
+--block forbids queens on the given squares (attacks pass over them), and
+--exclude forbids whole diagonals: sum:K is the diagonal of the squares
+whose row and column, counted from 0 from the top left, add up to K, and
+diff:K the one where the row minus the column is K. --instance reads the
+instance, N included, from a file as CSPLib publishes them: an Essence′
+parameter file (letting n = 28, letting blocks = [[r,c],...] counted from
+1, letting init = [[r,c],...] counted from 0), or the output of the
+Excluded Diagonals generator (n = 10, numdiags = 14, diags = [[v,t],...]),
+of whose diagonals --diagonals D takes the first D. --with, --block and
+--exclude add to the file's instance. --count counts the solutions of an
+instance exactly, and --all prints every one in the --format; every
+solution printed is first checked against the instance.
+
 Output goes to standard output or to the file -o names, as a board up to
 N = 64 and as one line of columns (--format cols) above. Exit status: 0 a
 solution, 1 no solution or no completion exists, 2 bad usage or input,
@@ -80,9 +103,25 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
   queens solve 100 --method random --seed 7 --format cols
   queens solve 8 --with b4,d5
   queens solve 8 --with b4,d5 --count
-  queens solve 200 --with 1:1,2:3 --timeout 10s`,
-		Args: sizeArg,
+  queens solve 200 --with 1:1,2:3 --timeout 10s
+  queens solve 8 --block a1,h8 --exclude sum:7 --count
+  queens solve 10 --exclude sum:4,diff:-5 --all --format cols
+  queens solve --instance blockedqueens.28.1449787894.param
+  queens solve --instance diag-12-4-132.param --diagonals 9 --count`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("instance") {
+				if len(args) != 0 {
+					return usageError(errors.New("--instance takes N from the file: give no board size"), "try 'queens solve --instance FILE'")
+				}
+				return nil
+			}
+			return sizeArg(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			set := cmd.Flags().Changed
+			if set("instance") || set("block") || set("exclude") || set("diagonals") || f.all {
+				return runInstance(cmd, io, args, f)
+			}
 			return runSolve(cmd, io, args[0], f)
 		},
 	}
@@ -90,11 +129,16 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
 	fl.StringVar(&f.method, "method", "", "dfs, construct or random (default dfs up to N = 32, construct above)")
 	fl.Int64Var(&f.seed, "seed", 0, "seed of --method random (default a new one each run, printed to stderr)")
 	fl.StringVar(&f.with, "with", "", "preset queens to complete, such as b4,d5 or 5:2,4:4")
-	fl.BoolVar(&f.count, "count", false, "count the completions of --with (or all solutions) instead of printing one")
+	fl.BoolVar(&f.count, "count", false, "count the solutions (of the instance, or the completions of --with) instead of printing one")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up after this long, such as 30s (default no limit)")
 	fl.StringVar(&f.format, "format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default board up to N = 64, cols above)")
 	fl.IntVar(&f.base, "base", 1, "count columns from 0 or 1 in the cols and csv formats")
 	fl.StringVarP(&f.output, "output", "o", "", "write the result to `FILE` instead of standard output")
+	fl.StringVar(&f.block, "block", "", "squares no queen may stand on, such as a1,h8 or 1:1,8:8")
+	fl.StringVar(&f.exclude, "exclude", "", "diagonals no queen may stand on, such as sum:7,diff:-2 (rows and columns from 0)")
+	fl.StringVar(&f.instance, "instance", "", "read the instance from `FILE`, an Essence′ .param file or the Excluded Diagonals generator's output")
+	fl.IntVar(&f.diagonals, "diagonals", 0, "with --instance: exclude the first `D` diagonals of the file's diags list (default its numdiags)")
+	fl.BoolVar(&f.all, "all", false, "print every solution instead of one (N ≤ 64)")
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -332,4 +376,211 @@ func writeSolution(w io.Writer, name string, base int, s queens.Solution) error 
 		return err
 	}
 	return fw.Close()
+}
+
+// runInstance solves, counts or lists an instance with blocked squares,
+// excluded diagonals or preset queens, from the flags or from a file, by
+// the exhaustive search of the library.
+func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) error {
+	set := cmd.Flags().Changed
+	switch {
+	case f.method != "":
+		return usageError(errors.New("--method does not apply to --block, --exclude, --instance or --all"), "their search is exhaustive; drop --method")
+	case set("seed"):
+		return usageError(errors.New("--seed needs --method random"), "")
+	case set("diagonals") && !set("instance"):
+		return usageError(errors.New("--diagonals needs --instance"), "try 'queens solve --instance FILE --diagonals 9'")
+	case f.count && f.all:
+		return usageError(errors.New("--count and --all cannot be combined"), "")
+	case f.count && (set("format") || set("base")):
+		return usageError(errors.New("--count prints a number: --format and --base do not apply"), "")
+	case f.timeout < 0:
+		return usageError(fmt.Errorf("--timeout must not be negative, got %s", f.timeout), "try --timeout 30s")
+	case f.base != 0 && f.base != 1:
+		return usageError(fmt.Errorf("--base must be 0 or 1, got %d", f.base), "")
+	case set("diagonals") && f.diagonals < 0:
+		return usageError(fmt.Errorf("--diagonals must not be negative, got %d", f.diagonals), "")
+	}
+	var in queens.Instance
+	if set("instance") {
+		d := -1 // the file's numdiags
+		if set("diagonals") {
+			d = f.diagonals
+		}
+		file, err := readInstanceFile(std, f.instance, d)
+		if err != nil {
+			return err
+		}
+		in = file.Instance
+	} else {
+		n, err := parseSolveN(args[0])
+		if err != nil {
+			return err
+		}
+		if n > queens.MaxInstanceN {
+			return usageError(fmt.Errorf("--block, --exclude and --all work up to N = %d, got %d", queens.MaxInstanceN, n), "")
+		}
+		in.N = n
+	}
+	if err := addFlags(&in, f, set); err != nil {
+		return err
+	}
+	if f.format == "" {
+		f.format = "board"
+	}
+	if !f.count {
+		if err := checkFormat(f.format, in.N); err != nil {
+			return err
+		}
+	}
+	ctx := cmd.Context()
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	switch {
+	case f.count:
+		total, err := countInstance(ctx, std, &in)
+		if err != nil {
+			return instanceError(ctx, err, f)
+		}
+		return writeResult(std, f.output, func(w io.Writer) error {
+			_, err := fmt.Fprintln(w, total)
+			return err
+		})
+	case f.all:
+		return writeResult(std, f.output, func(w io.Writer) error {
+			return writeAll(ctx, w, &in, f)
+		})
+	}
+	s, err := in.Solve(ctx, queens.Options{})
+	if err != nil {
+		return instanceError(ctx, err, f)
+	}
+	if err := in.Validate(s); err != nil {
+		return fmt.Errorf("internal error: the search found a wrong solution: %w", err)
+	}
+	return writeResult(std, f.output, func(w io.Writer) error {
+		return writeSolution(w, f.format, f.base, s)
+	})
+}
+
+// addFlags adds the queens of --with, the squares of --block and the
+// diagonals of --exclude to the instance.
+func addFlags(in *queens.Instance, f solveFlags, set func(string) bool) error {
+	n := in.N
+	if set("with") {
+		qs, err := queens.ParseSquares(n, f.with)
+		if err != nil {
+			return usageError(fmt.Errorf("--with: %w", err), withHint(n))
+		}
+		in.Queens = append(in.Queens, qs...)
+		if err := queens.CheckPresets(n, in.Queens); err != nil {
+			return usageError(fmt.Errorf("--with and the file's queens: %w", err), "")
+		}
+	}
+	if set("block") {
+		qs, err := queens.ParseSquareList(n, f.block)
+		if err != nil {
+			return usageError(fmt.Errorf("--block: %w", err), withHint(n))
+		}
+		in.Blocked = append(in.Blocked, qs...)
+	}
+	if set("exclude") {
+		ds, err := queens.ParseDiagonals(n, f.exclude)
+		if err != nil {
+			return usageError(fmt.Errorf("--exclude: %w", err), fmt.Sprintf("diagonals are sum:0 to sum:%d and diff:%d to diff:%d, such as --exclude sum:7,diff:-2", 2*n-2, -(n-1), n-1))
+		}
+		in.Excluded = append(in.Excluded, ds...)
+	}
+	if err := in.Check(); err != nil {
+		return usageError(err, "")
+	}
+	return nil
+}
+
+// readInstanceFile reads the instance file path, standard input for "-".
+// A file that cannot be read is bad input.
+func readInstanceFile(std streams, path string, diagonals int) (*instfile.Instance, error) {
+	var (
+		data []byte
+		err  error
+		name = path
+	)
+	if path == "-" {
+		name = "standard input"
+		data, err = io.ReadAll(std.in)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return nil, usageError(err, "")
+	}
+	file, err := instfile.Read(name, data, diagonals)
+	if err != nil {
+		return nil, usageError(err, "")
+	}
+	return file, nil
+}
+
+// countInstance counts the solutions of the instance on every core, with
+// a progress bar on a terminal.
+func countInstance(ctx context.Context, std streams, in *queens.Instance) (queens.Uint128, error) {
+	var (
+		bar   *progress.Bar
+		shown int
+		start = time.Now()
+	)
+	opts := queens.Options{Progress: func(p queens.Progress) {
+		if bar == nil {
+			bar = progress.New(std.errOut, p.Units, 0, start)
+		}
+		bar.Add(p.UnitsDone - shown)
+		shown = p.UnitsDone
+	}}
+	total, err := in.Count(ctx, opts)
+	bar.Stop()
+	return total, err
+}
+
+// writeAll writes every solution of the instance in the format, each
+// checked against the instance first; no solution at all is a definite
+// no.
+func writeAll(ctx context.Context, w io.Writer, in *queens.Instance, f solveFlags) error {
+	fw, err := format.New(f.format, w, format.Options{N: in.N, ZeroBased: f.base == 0})
+	if err != nil {
+		return usageError(err, "")
+	}
+	var index uint64
+	for s, err := range in.Solutions(ctx) {
+		if err != nil {
+			return instanceError(ctx, err, f)
+		}
+		if err := in.Validate(s); err != nil {
+			return fmt.Errorf("internal error: the search found a wrong solution: %w", err)
+		}
+		index++
+		if err := fw.Write(index, s); err != nil {
+			return err
+		}
+	}
+	if index == 0 {
+		return noError(fmt.Errorf("%w for the instance on the %d×%d board", queens.ErrNoSolution, in.N, in.N))
+	}
+	return fw.Close()
+}
+
+// instanceError turns an error of the search of an instance into the
+// message and exit code it calls for; a search stopped by its own
+// deadline is undecided.
+func instanceError(ctx context.Context, err error, f solveFlags) error {
+	if errors.Is(err, context.DeadlineExceeded) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		what := fmt.Sprintf("the search stopped after %s undecided", f.timeout)
+		if f.count || f.all {
+			what = fmt.Sprintf("the search stopped after %s, unfinished", f.timeout)
+		}
+		return &exitError{code: exitUndecided, err: errors.New(what), hint: "raise --timeout; exit status 3 means undecided"}
+	}
+	return libraryError(err)
 }

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/instfile"
+)
+
+// plainCount counts the solutions of the instance by filtering every
+// solution of the board.
+func plainCount(t *testing.T, in queens.Instance) int {
+	t.Helper()
+	all, err := queens.Solutions(in.N)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := 0
+	for s := range all {
+		if in.Validate(s) == nil {
+			count++
+		}
+	}
+	return count
+}
+
+// allLines runs solve with --all --format cols and returns the solutions
+// it printed, checking each against the instance.
+func allLines(t *testing.T, in queens.Instance, args ...string) []queens.Solution {
+	t.Helper()
+	r := runCLI(context.Background(), nil, append(args, "--all", "--format", "cols")...)
+	if r.code != 0 && r.code != 1 {
+		t.Fatalf("%s", r)
+	}
+	var sols []queens.Solution
+	for _, line := range strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		s := parseColsLine(t, line, 1)
+		if err := in.Validate(s); err != nil {
+			t.Fatalf("%v printed %v: %v", args, s, err)
+		}
+		sols = append(sols, s)
+	}
+	return sols
+}
+
+func TestSolveInstanceFlags(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		args []string
+		in   queens.Instance
+	}{
+		{[]string{"solve", "8", "--block", "a1,h8", "--exclude", "sum:7"},
+			queens.Instance{N: 8, Blocked: []queens.Square{{Row: 7, Col: 0}, {Row: 0, Col: 7}}, Excluded: []queens.Diagonal{{Sum: true, K: 7}}}},
+		{[]string{"solve", "8", "--exclude", "sum:3,diff:-2"},
+			queens.Instance{N: 8, Excluded: []queens.Diagonal{{Sum: true, K: 3}, {K: -2}}}},
+		{[]string{"solve", "9", "--block", "1:1,2:3,5:5", "--with", "d1"},
+			queens.Instance{N: 9, Queens: []queens.Square{{Row: 8, Col: 3}}, Blocked: []queens.Square{{Row: 0, Col: 0}, {Row: 1, Col: 2}, {Row: 4, Col: 4}}}},
+		{[]string{"solve", "6", "--exclude", "d:0 d:1 d:-1"},
+			queens.Instance{N: 6, Excluded: []queens.Diagonal{{K: 0}, {K: 1}, {K: -1}}}},
+		{[]string{"solve", "10", "--exclude", ""}, queens.Instance{N: 10}},
+	} {
+		want := plainCount(t, tc.in)
+		r := runCLI(ctx, nil, append(tc.args, "--count")...)
+		if r.code != 0 || r.stdout != strconv.Itoa(want)+"\n" {
+			t.Errorf("%s\nwant the count %d", r, want)
+		}
+		sols := allLines(t, tc.in, tc.args...)
+		slices.SortFunc(sols, slices.Compare)
+		if len(sols) != want || len(slices.CompactFunc(slices.Clone(sols), slices.Equal)) != want {
+			t.Errorf("%v --all printed %d distinct solutions of %d lines, want %d", tc.args, len(slices.CompactFunc(slices.Clone(sols), slices.Equal)), len(sols), want)
+		}
+		r = runCLI(ctx, nil, append(tc.args, "--format", "cols")...)
+		switch {
+		case want == 0:
+			r.wantError(t, 1, "no solution")
+		case r.code != 0:
+			t.Errorf("%s\nwant a solution", r)
+		default:
+			if err := tc.in.Validate(parseColsLine(t, r.stdout, 1)); err != nil {
+				t.Errorf("%s\n%v", r, err)
+			}
+		}
+	}
+}
+
+func TestSolveInstanceFile(t *testing.T) {
+	ctx := context.Background()
+	read := func(name string, d int) queens.Instance {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := instfile.Read(name, data, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return in.Instance
+	}
+	for _, tc := range []struct {
+		file string
+		d    int
+	}{
+		{"blocked-10.param", -1}, {"diag-10.param", -1}, {"diag-10.param", 0},
+		{"diag-10.param", 2}, {"diag-10.param", 3}, {"diag-10.param", 12},
+	} {
+		args := []string{"solve", "--instance", filepath.Join("testdata", tc.file)}
+		if tc.d >= 0 {
+			args = append(args, "--diagonals", strconv.Itoa(tc.d))
+		}
+		in := read(tc.file, tc.d)
+		want := plainCount(t, in)
+		r := runCLI(ctx, nil, append(args, "--count")...)
+		if r.code != 0 || r.stdout != strconv.Itoa(want)+"\n" {
+			t.Errorf("%s\nwant the count %d", r, want)
+		}
+		if sols := allLines(t, in, args...); len(sols) != want {
+			t.Errorf("%v --all printed %d solutions, want %d", args, len(sols), want)
+		}
+	}
+	// Standard input, and flags that add to the file's instance.
+	data, _ := os.ReadFile(filepath.Join("testdata", "blocked-10.param"))
+	r := runCLI(ctx, strings.NewReader(string(data)), "solve", "--instance", "-", "--exclude", "sum:9", "--count")
+	in := read("blocked-10.param", -1)
+	in.Excluded = []queens.Diagonal{{Sum: true, K: 9}}
+	if want := plainCount(t, in); r.code != 0 || r.stdout != strconv.Itoa(want)+"\n" {
+		t.Errorf("%s\nwant the count %d", r, want)
+	}
+}
+
+func TestSolveInstanceErrors(t *testing.T) {
+	ctx := context.Background()
+	bad := filepath.Join("testdata", "bad.param")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"solve", "--instance", bad}, 2, bad + ":3:6: want ',' or ']'"},
+		{[]string{"convert", "--to", "dimacs", bad}, 2, bad + ":3:6:"},
+		{[]string{"solve", "--instance", filepath.Join("testdata", "none.param")}, 2, "no such file"},
+		{[]string{"solve", "8", "--instance", bad}, 2, "give no board size"},
+		{[]string{"solve", "8", "--diagonals", "3"}, 2, "--diagonals needs --instance"},
+		{[]string{"solve", "--instance", filepath.Join("testdata", "diag-10.param"), "--diagonals", "15"}, 2, "not 15"},
+		{[]string{"solve", "--instance", filepath.Join("testdata", "blocked-10.param"), "--diagonals", "1"}, 2, "no diagonals"},
+		{[]string{"solve", "8", "--exclude", "sum:15"}, 2, "--exclude: bad diagonal"},
+		{[]string{"solve", "8", "--exclude", "up:3"}, 2, `"up:3"`},
+		{[]string{"solve", "8", "--block", "i9"}, 2, "--block: bad square"},
+		{[]string{"solve", "65", "--block", "1:1"}, 2, "up to N = 64"},
+		{[]string{"solve", "8", "--block", "a1", "--count", "--all"}, 2, "cannot be combined"},
+		{[]string{"solve", "8", "--block", "a1", "--method", "dfs"}, 2, "--method does not apply"},
+		{[]string{"solve", "8", "--block", "a1", "--count", "--format", "cols"}, 2, "--count prints a number"},
+		{[]string{"solve", "8", "--with", "a1", "--block", "a1"}, 1, "no solution"},
+		{[]string{"solve", "8", "--exclude", "sum:3", "--with", "a8,b7"}, 2, "attack each other"},
+		{[]string{"solve", "--instance", filepath.Join("testdata", "diag-10.param"), "--diagonals", "9"}, 1, "no solution for the instance on the 10×10 board"},
+		{[]string{"solve", "--instance", filepath.Join("testdata", "diag-10.param"), "--diagonals", "9", "--all"}, 1, "no solution"},
+	} {
+		runCLI(ctx, nil, tc.args...).wantError(t, tc.code, tc.want)
+	}
+}
+
+func TestConvert(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	diag := filepath.Join("testdata", "diag-10.param")
+	for _, d := range []string{"2", "3"} {
+		want := runCLI(ctx, nil, "solve", "--instance", diag, "--diagonals", d, "--count")
+		for _, to := range []string{"essence", "diags"} {
+			out := filepath.Join(dir, to+d+".param")
+			runCLI(ctx, nil, "convert", "--to", to, diag, "--diagonals", d, "-o", out).wantExit(t, 0)
+			got := runCLI(ctx, nil, "solve", "--instance", out, "--count")
+			if got.code != 0 || got.stdout != want.stdout {
+				t.Errorf("%s\nthe %s file of %s diagonals counts %q, the original %q", got, to, d, got.stdout, want.stdout)
+			}
+		}
+	}
+	r := runCLI(ctx, nil, "convert", "--to", "dimacs", diag, "--diagonals", "3")
+	r.wantExit(t, 0)
+	if !strings.Contains(r.stdout, "\np cnf ") || !strings.HasSuffix(r.stdout, " 0\n") {
+		t.Errorf("convert --to dimacs wrote\n%s", r.stdout)
+	}
+	runCLI(ctx, nil, "convert", "--to", "diags", filepath.Join("testdata", "blocked-10.param")).wantError(t, 2, "excluded diagonals only")
+	runCLI(ctx, nil, "convert", diag).wantError(t, 2, "needs --to")
+	runCLI(ctx, nil, "convert", "--to", "xml", diag).wantError(t, 2, `unknown format "xml"`)
+	runCLI(ctx, nil, "convert", "--to", "dimacs").wantError(t, 2, "one instance file")
+}
