@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -133,6 +134,9 @@ func pickBenchAlgorithms(list string) ([]queens.Algorithm, bool, error) {
 	var algos []queens.Algorithm
 	for name := range strings.SplitSeq(list, ",") {
 		name = strings.TrimSpace(name)
+		if name == "all" {
+			return nil, true, usageError(errors.New("--algo all stands alone: it cannot be listed with other algorithms"), "give --algo all, or names separated by commas: "+knownAlgorithms())
+		}
 		a, err := queens.LookupAlgorithm(name)
 		if name == "" || err != nil {
 			return nil, true, usageError(fmt.Errorf("unknown algorithm %q", name), "known algorithms: all, "+knownAlgorithms())

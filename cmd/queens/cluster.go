@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -298,11 +299,23 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 	return out.print(io.out, f.asJSON)
 }
 
+// shardHint is the hint for a --shard value that shard.Parse refused.
+func shardHint(text string) string {
+	_, count, _ := strings.Cut(text, "/")
+	if m, err := strconv.Atoi(count); err == nil && m >= 1 {
+		if m == 1 {
+			return "shards are numbered from 0: the one shard of 1 is --shard 0/1"
+		}
+		return fmt.Sprintf("shards are numbered from 0: the %d shards are --shard 0/%d to --shard %d/%d", m, m, m-1, m)
+	}
+	return "try --shard 0/4 for the first of four shards"
+}
+
 // countShard counts one shard and writes its part file.
 func countShard(ctx context.Context, p *plan.Plan, f countFlags, c clusterFlags, io streams) error {
 	spec, err := shard.Parse(c.shard, os.Getenv)
 	if err != nil {
-		return usageError(err, "try --shard 0/4 for the first of four shards")
+		return usageError(err, shardHint(c.shard))
 	}
 	// Open the output first: a bad path is found before the count.
 	out, err := createOutput(c.cmd, c.output, io.out)

@@ -78,6 +78,9 @@ refused. On standard output, the listing is written in whole lines.`,
 			count, err := list(cmd.Context(), out, o)
 			if err != nil {
 				if errors.Is(err, format.ErrTooMany) {
+					if o.unique {
+						return usageError(err, fmt.Sprintf("pick some with --limit, such as 'queens list %d --unique --format svg --limit 12'", n))
+					}
 					return usageError(err, fmt.Sprintf("pick some with --limit or --unique, such as 'queens list %d --format svg --limit 12'", n))
 				}
 				return err

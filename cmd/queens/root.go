@@ -68,7 +68,6 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		newVerifyCmd(io),
 		newServeCmd(io),
 		newSolveCmd(io),
-		newConvertCmd(io),
 		newTraceCmd(io),
 		newBenchCmd(io),
 		newWorkerCmd(io),
@@ -144,10 +143,36 @@ func sizeError(err error) error {
 // looks like a negative number, such as the N of 'queens count -1'.
 var negativeArg = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9][0-9.]*)$`)
 
-// flagError turns an error of the flag parser into a usage error.
+// badValue matches the error of the flag parser for a value that does not
+// parse: the value, the flag ("-o, --output" or "--limit") and the cause.
+var badValue = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-., )?(--[^"]+)" flag: (.*)$`)
+
+// flagError turns an error of the flag parser into a usage error, in the
+// words of the command line rather than those of the parser.
 func flagError(err error) error {
-	if m := negativeArg.FindStringSubmatch(err.Error()); m != nil {
+	msg := err.Error()
+	if m := negativeArg.FindStringSubmatch(msg); m != nil {
 		return sizeError(fmt.Errorf("N must be a whole number of 1 or more, got %q", m[1]))
+	}
+	if m := badValue.FindStringSubmatch(msg); m != nil {
+		value, flag, cause := m[1], m[2], m[3]
+		var want string
+		switch {
+		case strings.HasPrefix(cause, "strconv.ParseInt"), strings.HasPrefix(cause, "strconv.ParseUint"):
+			want = "a whole number"
+			if strings.HasSuffix(cause, "value out of range") {
+				want = "a whole number of a sensible size"
+			}
+		case strings.HasPrefix(cause, "strconv.ParseFloat"):
+			want = "a number"
+		case strings.HasPrefix(cause, "strconv.ParseBool"):
+			want = "true or false"
+		case strings.HasPrefix(cause, "time: "):
+			want = "a duration such as 500ms, 2s or 1m"
+		}
+		if want != "" {
+			return usageError(fmt.Errorf("%s must be %s, got %q", flag, want, value), "")
+		}
 	}
 	return usageError(err, "see 'queens help' for the flags")
 }

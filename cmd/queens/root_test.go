@@ -72,11 +72,46 @@ func TestBadCommandLine(t *testing.T) {
 		{[]string{"list", "abc"}, `N must be a whole number from 1 to 32, got "abc"`},
 		{[]string{"list", "0"}, `N must be a whole number from 1 to 32, got "0"`},
 		{[]string{"list", "33"}, `N must be a whole number from 1 to 32, got "33"`},
-		{[]string{"list", "-3"}, "unknown shorthand flag"},
+		{[]string{"list", "-3"}, `N must be a whole number of 1 or more, got "-3"`},
 		{[]string{"list", "8", "--frobnicate"}, "unknown flag: --frobnicate"},
 		{[]string{"count", "abc"}, `N must be a whole number from 1 to 32, got "abc"`},
 	} {
 		runCLI(t.Context(), nil, tc.args...).wantError(t, 2, tc.want)
+	}
+}
+
+// TestErrorWords checks the words of errors and hints that once named
+// the wrong command, a hint that did not fit, or the parser's internals.
+func TestErrorWords(t *testing.T) {
+	for _, tc := range []struct {
+		args       []string
+		want, hint string
+	}{
+		{[]string{"list", "abc"}, `got "abc"`, "try 'queens list 8'"},
+		{[]string{"trace", "0"}, `got "0"`, "try 'queens trace 8'"},
+		{[]string{"bench", "33"}, `got "33"`, "try 'queens bench 8'"},
+		{[]string{"count", "-1"}, `N must be a whole number of 1 or more, got "-1"`, "try 'queens count 8'"},
+		{[]string{"count", "+8"}, `N must be a whole number from 1 to 32, got "+8"`, "try 'queens count 8'"},
+		{[]string{"count", " 8"}, `N must be a whole number from 1 to 32, got " 8"`, "try 'queens count 8'"},
+		{[]string{"count", "8", "--shard", "3/3"}, `index "3"`, "the 3 shards are --shard 0/3 to --shard 2/3"},
+		{[]string{"list", "12", "--unique", "--format", "svg"}, "svg draws at most", "pick some with --limit, such as 'queens list 12 --unique"},
+		{[]string{"bench", "8", "--algo", "all,flags"}, "--algo all stands alone", "give --algo all, or names"},
+		{[]string{"list", "8", "--limit", "abc"}, `--limit must be a whole number, got "abc"`, ""},
+		{[]string{"list", "8", "--limit", "99999999999999999999"}, `--limit must be a whole number of a sensible size`, ""},
+		{[]string{"trace", "4", "--delay", "soon"}, `--delay must be a duration such as 500ms, 2s or 1m, got "soon"`, ""},
+		{[]string{"list", "8", "-o", ""}, "-o needs a file name", "-o -, to write to standard output"},
+		{[]string{"count", "8", "--shard", "0/1", "-o", ""}, "-o needs a file name", "-o -, to write to standard output"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			r := runCLI(t.Context(), nil, tc.args...)
+			r.wantError(t, exitUsage, tc.want)
+			if strings.Contains(r.stderr, "strconv") || strings.Contains(r.stderr, "shorthand") {
+				t.Errorf("%s\nthe error speaks of the parser", r)
+			}
+			if tc.hint != "" {
+				r.wantHint(t, tc.hint)
+			}
+		})
 	}
 }
 

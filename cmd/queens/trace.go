@@ -149,8 +149,7 @@ func trace(ctx context.Context, io streams, o traceOptions) error {
 			return err
 		}
 		finish = func(st queens.Stats) error {
-			_, err := fmt.Fprintf(out, "%s, N=%d: %d solutions, %d queens placed, %d safety checks\n",
-				o.algo.Name, o.n, st.Solutions, st.Nodes, st.Checks)
+			_, err := fmt.Fprintf(out, "%s, N=%d: %s\n", o.algo.Name, o.n, traceSummary(st))
 			return err
 		}
 	}
@@ -356,6 +355,12 @@ func (a *animation) attacked(r, c int) bool {
 
 // end writes the last status line, below the board.
 func (a *animation) end(st queens.Stats) error {
-	_, err := fmt.Fprintf(a.w, "\n  done: %d solutions, %d queens placed, %d safety checks\n", st.Solutions, st.Nodes, st.Checks)
+	_, err := fmt.Fprintf(a.w, "\n  done: %s\n", traceSummary(st))
 	return err
+}
+
+// traceSummary says what a traced search did: "92 solutions, 1965 queens
+// placed, 15720 safety checks".
+func traceSummary(st queens.Stats) string {
+	return plural(st.Solutions, "solution") + ", " + plural(st.Nodes, "queen") + " placed, " + plural(st.Checks, "safety check")
 }

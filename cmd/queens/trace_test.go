@@ -222,3 +222,14 @@ func TestTraceInterrupted(t *testing.T) {
 		t.Errorf("the cursor stays hidden: %q", out.String())
 	}
 }
+
+// TestTraceSingular checks the summary of a search that found one
+// solution with one queen and one check.
+func TestTraceSingular(t *testing.T) {
+	r := runCLI(t.Context(), nil, "trace", "1", "--algo", "flags")
+	r.wantExit(t, exitOK)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if got, want := lines[len(lines)-1], "flags, N=1: 1 solution, 1 queen placed, 1 safety check"; got != want {
+		t.Errorf("last line %q, want %q", got, want)
+	}
+}

@@ -131,8 +131,10 @@ func Open(path string, h Header) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	verb := "open"
 	switch fi, err := os.Stat(path); {
 	case errors.Is(err, os.ErrNotExist):
+		verb = "create"
 	case err != nil:
 		return nil, fmt.Errorf("cannot open checkpoint: %w", err)
 	case fi.IsDir():
@@ -146,7 +148,7 @@ func Open(path string, h Header) (*File, error) {
 	// the other finds it locked.
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open checkpoint %s: %w", path, unwrapPath(err))
+		return nil, fmt.Errorf("cannot %s checkpoint %s: %w", verb, path, unwrapPath(err))
 	}
 	if err := lock(f); err != nil {
 		f.Close()

@@ -590,7 +590,7 @@ func (r *Reader) gridRow(line []byte) (*Placement, error) {
 	if r.gridRows == 0 {
 		r.grid, r.gridWidth, r.gridLine = r.grid[:0], len(cells), r.line
 	} else if len(cells) != r.gridWidth {
-		return nil, r.syntax(r.line, "board row of %d squares after rows of %d", len(cells), r.gridWidth)
+		return nil, r.syntax(r.line, "board row of %s after rows of %d", squares(len(cells)), r.gridWidth)
 	}
 	r.grid = append(r.grid, cells...)
 	r.gridRows++
@@ -605,7 +605,19 @@ func (r *Reader) gridRow(line []byte) (*Placement, error) {
 func (r *Reader) unfinishedBoard() error {
 	rows, width := r.gridRows, r.gridWidth
 	r.gridRows = 0
-	return r.syntax(r.gridLine, "board of %d rows of %d squares: a board needs as many rows as columns", rows, width)
+	noun := "rows"
+	if rows == 1 {
+		noun = "row"
+	}
+	return r.syntax(r.gridLine, "board of %d %s of %s: a board needs as many rows as columns", rows, noun, squares(width))
+}
+
+// squares returns "1 square" or "8 squares".
+func squares(n int) string {
+	if n == 1 {
+		return "1 square"
+	}
+	return strconv.Itoa(n) + " squares"
 }
 
 // board turns the complete board in r.grid into a placement. A board of

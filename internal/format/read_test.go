@@ -175,6 +175,7 @@ func TestReadSyntaxErrors(t *testing.T) {
 		{"Solution 1\nQ...\n...Q\n\n", ReadOptions{}, "line 2: board of 2 rows of 4 squares: a board needs as many rows as columns"},
 		{"Q...\n...Q\n", ReadOptions{}, "line 1: board of 2 rows of 4 squares: a board needs as many rows as columns"},
 		{"Q...\n...Q\n1 2 3 4\n", ReadOptions{}, "line 1: board of 2 rows of 4 squares: a board needs as many rows as columns"},
+		{"Q.\n", ReadOptions{}, "line 1: board of 1 row of 2 squares: a board needs as many rows as columns"},
 		{"Q...\n..Q\n", ReadOptions{}, "line 2: board row of 3 squares after rows of 4"},
 		{"Q.\n.1\n", ReadOptions{}, "line 1: board marks queens both with Q and with 1"},
 		{"<svg>\n", ReadOptions{}, `line 1: cannot read "<svg>": not a solution in any format verify knows`},
