@@ -7,18 +7,19 @@ import "math/bits"
 // A Counter allocates only when a count needs more room than any before.
 type Counter struct {
 	e      *Engine
-	config int           // the configuration whose lists q holds, or −1
-	q      [4]*quarters  // the placements of each quadrant, for config
-	own    [4]quarters   // memory for the filtered lists of an odd board
-	east   []uint64      // signatures of the east half boards
-	west   []uint64      // signatures of the west half boards
-	tab    table         // the bit-sliced table of a block
+	config int          // the configuration whose lists q holds, or −1
+	q      [4]*quarters // the placements of each quadrant, for config
+	own    [4]quarters  // memory for the filtered lists of an odd board
+	east   []uint64     // signatures of the east half boards
+	west   []uint64     // signatures of the west half boards
+	tab    table        // the bit-sliced table of a block
 	kernel func(*table, int, []uint64) uint64
+	pairUp func(dst, ups, lows []uint64, s *shape) []uint64
 }
 
 // NewCounter returns a counter of the engine's items.
 func (e *Engine) NewCounter() *Counter {
-	return &Counter{e: e, config: -1, kernel: countBlock}
+	return &Counter{e: e, config: -1, kernel: countBlock, pairUp: pairUp}
 }
 
 // Count returns the number of solutions of the item (ci, rows), rows an
@@ -70,13 +71,13 @@ func (c *Counter) load(ci int) {
 // h+2m−1, and bit 2m−1+d+m−1 for a queen on the difference diagonal d,
 // |d| < m: the diagonals that cross both halves of the board.
 func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols uint32, subsets [][]uint32, east bool) []uint64 {
-	e := c.e
-	m, h := e.m, uint(e.h)
-	width := uint(2*m - 1)
-	mask := uint32(1)<<width - 1
 	k := bits.OnesCount32(upRows)
 	if k >= len(subsets) {
 		return dst
+	}
+	sh := &c.e.west
+	if east {
+		sh = &c.e.east
 	}
 	for _, sub := range subsets[k] {
 		ups := up.group(upRows, sub)
@@ -87,28 +88,53 @@ func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols 
 		if len(lows) == 0 {
 			continue
 		}
-		for _, p := range ups {
-			ps, pd := uint32(p), uint32(p>>32)
-			// A lower queen on the upper one's diagonals, moved down by
-			// h rows: their sum and difference bits shift by h.
-			clash := uint64(ps>>h) | uint64(pd>>h)<<32
-			var part uint64
-			if east {
-				part = uint64(ps&mask) | uint64(pd>>h&mask)<<width
-			} else {
-				part = uint64(ps>>h&mask) | uint64(pd&mask)<<width
+		dst = c.pairUp(dst, ups, lows, sh)
+	}
+	return dst
+}
+
+// shape says how the masks of two quadrants' placements make a half
+// board: the upper placement's masks move right by upSum and upDiff, the
+// lower one's left by lowSum and lowDiff, and only the width bits of each
+// are kept; a lower queen clashes with an upper one whose masks, moved
+// right by clash, share a bit with its own.
+type shape struct {
+	clash          uint64
+	upSum, upDiff  uint64
+	lowSum         uint64
+	lowDiffWidth   uint64 // lowDiff + width: the lower difference mask's place in the signature
+	mask, maskDiff uint64 // width ones; width ones moved left by width
+	width          uint64
+}
+
+// newShape returns the shape of the east (east true) or west half
+// boards of an n×n board.
+func newShape(n int, east bool) shape {
+	m := n / 2
+	h := uint64(n - m)
+	w := uint64(2*m - 1)
+	s := shape{clash: h, width: w, mask: 1<<w - 1, maskDiff: (1<<w - 1) << w}
+	if east {
+		s.upDiff, s.lowSum, s.lowDiffWidth = h, h, w
+	} else {
+		s.upSum, s.lowDiffWidth = h, h+w
+	}
+	return s
+}
+
+// pairUpGo appends to dst the signatures of the half boards made of a
+// placement of ups and a placement of lows that do not attack each other.
+func pairUpGo(dst, ups, lows []uint64, s *shape) []uint64 {
+	for _, p := range ups {
+		ps, pd := p&0xffffffff, p>>32
+		clash := ps>>s.clash | pd>>s.clash<<32
+		part := ps>>s.upSum&s.mask | (pd>>s.upDiff&s.mask)<<s.width
+		for _, q := range lows {
+			if q&clash != 0 {
+				continue
 			}
-			for _, q := range lows {
-				if q&clash != 0 {
-					continue
-				}
-				qs, qd := uint32(q), uint32(q>>32)
-				if east {
-					dst = append(dst, part|uint64(qs<<h&mask)|uint64(qd&mask)<<width)
-				} else {
-					dst = append(dst, part|uint64(qs&mask)|uint64(qd<<h&mask)<<width)
-				}
-			}
+			qs, qd := q&0xffffffff, q>>32
+			dst = append(dst, part|qs<<s.lowSum&s.mask|qd<<s.lowDiffWidth&s.maskDiff)
 		}
 	}
 	return dst

@@ -58,6 +58,8 @@ type Engine struct {
 	n, m, h int // board size, quadrant size, offset of the south and east quadrants
 	base    *quarters
 	configs []config
+	// east and west say how quadrant placements make half boards.
+	east, west shape
 }
 
 // config is a placement of the queens of the middle row and the middle
@@ -102,7 +104,7 @@ func New(n int) (*Engine, error) {
 		return nil, fmt.Errorf("join: %w: N must be from %d to %d, got %d", ErrSize, MinN, MaxN, n)
 	}
 	m := n / 2
-	e := &Engine{n: n, m: m, h: n - m}
+	e := &Engine{n: n, m: m, h: n - m, east: newShape(n, true), west: newShape(n, false)}
 	e.base = newQuarters(m, 0, 0)
 	if n%2 == 0 {
 		e.configs = []config{e.newConfig(-1, -1, 1)}

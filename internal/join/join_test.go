@@ -75,3 +75,45 @@ func TestKernelsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestPairUpKernelsAgree makes the half boards of random groups with
+// both kernels, for both sides, and compares them.
+func TestPairUpKernelsAgree(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("this processor or build has no AVX-512 kernel")
+	}
+	for _, n := range []int{8, 13, 18, 27} {
+		for _, east := range []bool{true, false} {
+			sh := newShape(n, east)
+			rng := uint64(n)
+			next := func() uint64 {
+				rng ^= rng << 13
+				rng ^= rng >> 7
+				rng ^= rng << 17
+				return rng
+			}
+			m := n / 2
+			diag := uint64(1)<<(2*m-1) - 1
+			for _, sizes := range [][2]int{{1, 1}, {1, 7}, {3, 8}, {5, 9}, {17, 33}, {2, 0}} {
+				ups := make([]uint64, sizes[0])
+				lows := make([]uint64, sizes[1])
+				for i := range ups {
+					ups[i] = next()&next()&diag | (next()&next()&diag)<<32
+				}
+				for i := range lows {
+					lows[i] = next()&next()&diag | (next()&next()&diag)<<32
+				}
+				want := pairUpGo(nil, ups, lows, &sh)
+				got := pairUpVector([]uint64{42}, ups, lows, &sh)
+				if len(got) != len(want)+1 || got[0] != 42 {
+					t.Fatalf("N=%d east=%v %v: vector kernel made %d, go %d", n, east, sizes, len(got)-1, len(want))
+				}
+				for i := range want {
+					if got[i+1] != want[i] {
+						t.Fatalf("N=%d east=%v %v: signature %d is %x, want %x", n, east, sizes, i, got[i+1], want[i])
+					}
+				}
+			}
+		}
+	}
+}

@@ -2,7 +2,12 @@
 
 package join
 
-import "golang.org/x/sys/cpu"
+import (
+	"slices"
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // haveAVX512 reports whether the processor runs the AVX-512 kernel: it
 // needs AVX-512 Foundation, its population count (VPOPCNTQ), and BMI2.
@@ -24,3 +29,27 @@ var kernelName = map[bool]string{true: "avx512", false: "go"}[haveAVX512]
 //
 //go:noescape
 func countBlockAVX512(t *table, chunks int, stream []uint64) uint64
+
+// pairUp makes half boards, with the kernel chosen for the processor.
+var pairUp = func() func(dst, ups, lows []uint64, s *shape) []uint64 {
+	if haveAVX512 {
+		return pairUpVector
+	}
+	return pairUpGo
+}()
+
+// pairUpVector is pairUpGo with the AVX-512 kernel, which writes up to
+// eight words past the signatures it makes.
+func pairUpVector(dst, ups, lows []uint64, s *shape) []uint64 {
+	need := len(ups)*len(lows) + 8
+	dst = slices.Grow(dst, need)
+	n := pairUpAVX512(unsafe.Pointer(unsafe.SliceData(dst[len(dst):cap(dst)])), ups, lows, s)
+	return dst[:len(dst)+n]
+}
+
+// pairUpAVX512 writes at dst the signatures pairUpGo appends, and
+// returns how many; it may write eight more words. It requires
+// haveAVX512.
+//
+//go:noescape
+func pairUpAVX512(dst unsafe.Pointer, ups, lows []uint64, s *shape) int

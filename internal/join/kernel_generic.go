@@ -16,3 +16,10 @@ const haveAVX512 = false
 func countBlockAVX512(t *table, chunks int, stream []uint64) uint64 {
 	return countBlockGo(t, chunks, stream)
 }
+
+// pairUp makes half boards: on this build, in pure Go.
+var pairUp = pairUpGo
+
+// pairUpVector stands in for the AVX-512 half-board kernel, which this
+// build lacks; tests skip it.
+func pairUpVector(dst, ups, lows []uint64, s *shape) []uint64 { return pairUpGo(dst, ups, lows, s) }
