@@ -305,7 +305,15 @@ func TestBrowserFlagsState(t *testing.T) {
 		if got, want := boardSig(t, ctx), r.sig(); got != want {
 			t.Errorf("step %d: board %q, want %q", step, got, want)
 		}
+		// The tree has one node per queen placed so far.
+		if got := eval[string](t, ctx, `document.querySelector('#tree').dataset.nodes`); got != fmt.Sprint(r.placed) {
+			t.Errorf("step %d: the tree has %s nodes, want the %d placements", step, got, r.placed)
+		}
 	}
+	// A click on the first node of the tree goes to the step that tried it:
+	// step 1, the first square of the search.
+	do(t, ctx, "clicking a tree node", chromedp.Click(chromedp.CSS("#tree .tn")))
+	waitFor(t, ctx, "step 1", `queensTesting.pos() === 1`)
 	// The line of code follows the kind of event: the first steps of the
 	// search go try, place, try, …
 	goStep(t, ctx, 1)

@@ -93,14 +93,40 @@ type stepState struct {
 	Removed   uint64 `json:"removed"`
 	Solutions uint64 `json:"solutions"`
 	Checks    uint64 `json:"checks"`
+	// Tree is the search tree so far, as much of it as hangs on the path
+	// to the queens on the board: Tree[r] holds the squares of row r
+	// tried under the queens of rows 0..r-1. The subtrees the search has
+	// left are folded into their root's counts.
+	Tree []treeLevel `json:"tree"`
+}
+
+// treeLevel is the part of the search tree in one row: the squares tried
+// under the current path, in the order tried.
+type treeLevel struct {
+	Nodes []treeNode `json:"nodes"`
+	Dead  bool       `json:"dead,omitempty"` // the row had no free square
+}
+
+// treeNode is one square tried.
+type treeNode struct {
+	Col      int    `json:"c"`
+	At       int    `json:"at"`          // the step just after its try
+	Attacked bool   `json:"x,omitempty"` // the try found it attacked: pruned
+	Open     bool   `json:"o,omitempty"` // its queen stands on the board
+	Placed   uint64 `json:"p"`           // queens placed in its subtree, its own included
+	Found    uint64 `json:"k"`           // solutions in its subtree
+	Rejected bool   `json:"r,omitempty"` // a complete placement that is no solution (permute)
 }
 
 // newStepState returns the state of a search of rule on an n×n board
 // before its first event.
 func newStepState(n int, rule checkRule) *stepState {
-	s := &stepState{Queens: make([]int, n)}
+	s := &stepState{Queens: make([]int, n), Tree: make([]treeLevel, n)}
 	for i := range s.Queens {
 		s.Queens[i] = -1
+	}
+	for i := range s.Tree {
+		s.Tree[i].Nodes = []treeNode{}
 	}
 	if rule == checkPerRow {
 		s.Checks = 1 // the first row's masks, before any event
@@ -116,26 +142,71 @@ func (s *stepState) apply(e *queens.Event, rule checkRule) {
 		if rule != checkPerRow {
 			s.Checks++
 		}
+		lv := &s.Tree[e.Row]
+		lv.Nodes = append(lv.Nodes, treeNode{Col: e.Col, At: s.Step + 1, Attacked: e.Conflict >= 0})
 	case queens.EventPlace:
 		s.Queens[e.Row] = e.Col
 		s.Placed++
 		if rule == checkPerRow && e.Row < n-1 {
 			s.Checks++ // the masks of the next row
 		}
+		for r := range e.Row {
+			s.openNode(r).Placed++
+		}
+		lv := &s.Tree[e.Row]
+		if k := len(lv.Nodes); k == 0 || lv.Nodes[k-1].Col != e.Col {
+			lv.Nodes = append(lv.Nodes, treeNode{Col: e.Col, At: s.Step + 1}) // placed without a try
+		}
+		node := &lv.Nodes[len(lv.Nodes)-1]
+		node.Open = true
+		node.Placed++
+		s.clearBelow(e.Row)
 	case queens.EventRemove:
 		s.Queens[e.Row] = -1
 		s.Removed++
+		if node := s.openNode(e.Row); node != nil {
+			node.Open = false
+		}
+		s.clearBelow(e.Row)
 	case queens.EventSolution:
 		s.Solutions++
 		if rule == checkComplete {
 			s.Checks += uint64(n - 1)
 		}
+		for r := range n {
+			if node := s.openNode(r); node != nil {
+				node.Found++
+			}
+		}
 	case queens.EventDeadEnd:
 		if rule == checkComplete && e.Depth == n {
 			s.Checks += uint64(e.Row) // rows 1..Row compared with those above
+			if node := s.openNode(n - 1); node != nil {
+				node.Rejected = true
+			}
+		} else {
+			s.Tree[e.Row].Dead = true
 		}
 	}
 	s.Step++
+}
+
+// openNode returns the node of row r whose queen stands, the last one
+// tried, or nil when the row has none.
+func (s *stepState) openNode(r int) *treeNode {
+	lv := s.Tree[r].Nodes
+	if len(lv) == 0 {
+		return nil
+	}
+	return &lv[len(lv)-1]
+}
+
+// clearBelow forgets the row below row r: a queen placed in row r starts
+// it afresh, and one taken back folds it into its counts.
+func (s *stepState) clearBelow(r int) {
+	if r+1 < len(s.Tree) {
+		s.Tree[r+1] = treeLevel{Nodes: s.Tree[r+1].Nodes[:0]}
+	}
 }
 
 // stepsEnd is the last record of a steps answer when the search ended in

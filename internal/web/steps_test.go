@@ -53,6 +53,43 @@ func TestCheckRules(t *testing.T) {
 	}
 }
 
+// TestTree checks the search tree of the state after every event: its
+// nodes count the queens placed and the solutions found, and its open
+// nodes are the queens on the board.
+func TestTree(t *testing.T) {
+	for _, a := range queens.Algorithms() {
+		const n = 6
+		events, _ := allEvents(t, a, n)
+		rule := ruleOf(a)
+		s := newStepState(n, rule)
+		for i := range events {
+			s.apply(&events[i], rule)
+			var placed, found uint64
+			for _, node := range s.Tree[0].Nodes {
+				placed += node.Placed
+				found += node.Found
+			}
+			if placed != s.Placed || found != s.Solutions {
+				t.Fatalf("%s event %d: the tree holds %d placements and %d solutions, the search made %d and found %d", a.Name, i, placed, found, s.Placed, s.Solutions)
+			}
+			for r, c := range s.Queens {
+				open := 0
+				for _, node := range s.Tree[r].Nodes {
+					if node.Open {
+						open++
+						if node.Col != c {
+							t.Fatalf("%s event %d: open node of row %d in column %d, the queen is in %d", a.Name, i, r, node.Col, c)
+						}
+					}
+				}
+				if want := map[bool]int{true: 1, false: 0}[c >= 0]; open != want {
+					t.Fatalf("%s event %d: %d open nodes in row %d, want %d", a.Name, i, open, r, want)
+				}
+			}
+		}
+	}
+}
+
 // stepsAnswer is a decoded answer of /api/steps.
 type stepsAnswer struct {
 	start  stepState
@@ -127,13 +164,18 @@ func TestSteps(t *testing.T) {
 		rule := ruleOf(a)
 		// The state before each event, computed here.
 		states := []stepState{}
+		trees := []string{}
 		st := newStepState(c.n, rule)
 		for i := range events {
 			states = append(states, *st)
+			b, _ := json.Marshal(st.Tree)
+			trees = append(trees, string(b))
 			st.Queens = slices.Clone(st.Queens)
 			st.apply(&events[i], rule)
 		}
 		states = append(states, *st)
+		b, _ := json.Marshal(st.Tree)
+		trees = append(trees, string(b))
 
 		whole := getSteps(t, s, fmt.Sprintf("/api/steps?n=%d&algo=%s", c.n, c.algo))
 		if whole.end == nil || !whole.end.Complete || whole.end.Events != len(events) || whole.end.Stats != stats {
@@ -155,6 +197,9 @@ func TestSteps(t *testing.T) {
 			if got.start.Step != want.Step || !slices.Equal(got.start.Queens, want.Queens) || got.start.Placed != want.Placed ||
 				got.start.Removed != want.Removed || got.start.Solutions != want.Solutions || got.start.Checks != want.Checks {
 				t.Errorf("%s n=%d from %d: start %+v, want %+v", c.algo, c.n, from, got.start, want)
+			}
+			if b, _ := json.Marshal(got.start.Tree); string(b) != trees[at] {
+				t.Errorf("%s n=%d from %d: tree %s, want %s", c.algo, c.n, from, b, trees[at])
 			}
 			wantEvents := whole.events[at:min(at+count, len(events))]
 			if !slices.Equal(got.events, wantEvents) {

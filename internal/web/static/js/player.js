@@ -7,6 +7,7 @@ import { PLACE, SOLUTION } from './steps.js';
 import { Pane } from './pane.js';
 import { method, codeTag } from './methods.js';
 import { renderState, renderCode } from './panels.js';
+import { renderTree } from './tree.js';
 import { boardSVG, showBoard, dialogOpen } from './svg.js';
 
 const nSel = $('#n'), algoSel = $('#algo'), cmpSel = $('#compare'), speed = $('#speed');
@@ -207,6 +208,7 @@ function draw() {
     const m = method(a.algo);
     renderState($('#state'), a.algo.name, st, ev);
     renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n));
+    renderTree($('#tree'), st, a.pos, goStep);
     drawMinis(st.solutions);
   }
   const total = a.total;

@@ -24,6 +24,10 @@ export class State {
     this.removed = start ? start.removed : 0;
     this.solutions = start ? start.solutions : 0;
     this.checks = start ? start.checks : 0;
+    // tree[r]: {nodes, dead}, the squares of row r tried under the queens
+    // above, each {c, at, x, o, p, k, r} as the server writes them.
+    this.tree = start ? start.tree.map((lv) => ({ nodes: lv.nodes.map((nd) => ({ ...nd })), dead: !!lv.dead }))
+      : Array.from({ length: n }, () => ({ nodes: [], dead: false }));
   }
 
   clone() {
@@ -34,32 +38,65 @@ export class State {
     s.removed = this.removed;
     s.solutions = this.solutions;
     s.checks = this.checks;
+    s.tree = this.tree.map((lv) => ({ nodes: lv.nodes.map((nd) => ({ ...nd })), dead: lv.dead }));
     return s;
+  }
+
+  // open returns the node of row r whose queen stands: the last tried.
+  open(r) {
+    const nodes = this.tree[r].nodes;
+    return nodes.length ? nodes[nodes.length - 1] : null;
+  }
+
+  clearBelow(r) {
+    if (r + 1 < this.n) this.tree[r + 1] = { nodes: [], dead: false };
   }
 
   // apply moves the state past one event; rule is how the algorithm counts
   // its checks ("try", "row" or "complete"), as the server does.
-  apply(kind, row, col, rule) {
+  apply(kind, row, col, cf, rule) {
     const n = this.n;
     switch (kind) {
       case TRY:
         if (rule !== 'row') this.checks++;
+        this.tree[row].nodes.push({ c: col, at: this.step + 1, x: cf >= 0, p: 0, k: 0 });
         break;
-      case PLACE:
+      case PLACE: {
         this.queens[row] = col;
         this.placed++;
         if (rule === 'row' && row < n - 1) this.checks++;
+        for (let r = 0; r < row; r++) this.open(r).p++;
+        let node = this.open(row);
+        if (!node || node.c !== col) {
+          node = { c: col, at: this.step + 1, x: false, p: 0, k: 0 };
+          this.tree[row].nodes.push(node);
+        }
+        node.o = true;
+        node.p++;
+        this.clearBelow(row);
         break;
-      case REMOVE:
+      }
+      case REMOVE: {
         this.queens[row] = -1;
         this.removed++;
+        const node = this.open(row);
+        if (node) node.o = false;
+        this.clearBelow(row);
         break;
+      }
       case SOLUTION:
         this.solutions++;
         if (rule === 'complete') this.checks += n - 1;
+        for (let r = 0; r < n; r++) { const node = this.open(r); if (node) node.k++; }
         break;
       case DEADEND:
-        if (rule === 'complete' && col >= 0) this.checks += row;
+        if (rule === 'complete' && col >= 0) {
+          this.checks += row;
+          const node = this.open(n - 1);
+          if (node) node.r = true;
+        } else {
+          this.tree[row].dead = true;
+        }
         break;
     }
     this.step++;
@@ -135,7 +172,7 @@ export class Steps {
     if (!s || s.step > p || s.step < this.lo || p - s.step > 2 * CK) {
       s = this.saved[Math.min(Math.floor((p - this.lo) / CK), this.saved.length - 1)].clone();
     }
-    for (let i = s.step - this.lo; s.step < p; i++) s.apply(this.kind[i], this.row[i], this.col[i], this.rule);
+    for (let i = s.step - this.lo; s.step < p; i++) s.apply(this.kind[i], this.row[i], this.col[i], this.cf[i], this.rule);
     this.cur = s;
     return s;
   }
@@ -291,7 +328,7 @@ export class Steps {
     this.row[j] = r;
     this.col[j] = c;
     this.cf[j] = f;
-    this.tail.apply(k, r, c, this.rule);
+    this.tail.apply(k, r, c, f, this.rule);
   }
 }
 

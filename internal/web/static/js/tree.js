@@ -1,0 +1,63 @@
+// The search tree: the root is the empty board, each square tried is a
+// child of the queen above it. The page draws the part that hangs on the
+// path to the queens on the board; the subtrees the search has left are
+// folded into one node each, with their counts.
+
+import { fmt } from './api.js';
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[ch]));
+
+// renderTree draws the tree of the state st into box; cur is the step
+// shown, whose node is marked. A click on a node calls jump with the step
+// of its try.
+export function renderTree(box, st, cur, jump) {
+  const n = st.n;
+  let nodes = 0, pruned = 0;
+  for (const nd of st.tree[0].nodes) nodes += nd.p;
+  let h = `<div class="troot">Empty board <span class="muted">· ${fmt(nodes)} node${nodes === 1 ? '' : 's'} below, one per queen placed</span></div>`;
+  for (let r = 0; r < n; r++) {
+    const lv = st.tree[r];
+    if (!lv.nodes.length && !lv.dead) break;
+    h += `<div class="tlevel" style="--depth:${r}"><span class="trow">row ${r + 1}</span>`;
+    for (const nd of lv.nodes) {
+      const here = nd.at === cur || (nd.o && !lv.nodes.some((m) => m.at === cur) && r === lastOpen(st));
+      let cls = 'tn';
+      let label = String(nd.c + 1);
+      let title = `Row ${r + 1}, column ${nd.c + 1}`;
+      if (nd.x) {
+        cls += ' x';
+        label = `${nd.c + 1}✕`;
+        title += ': attacked, pruned';
+        pruned++;
+      } else {
+        if (nd.o) cls += ' o';
+        if (nd.k) cls += ' sol';
+        if (nd.r) cls += ' rej';
+        const sub = nd.p > 1 ? ` · ${fmt(nd.p)}` : '';
+        const sols = nd.k ? ` ★${fmt(nd.k)}` : '';
+        label += sub + sols;
+        title += `: ${fmt(nd.p)} queen${nd.p === 1 ? '' : 's'} placed in its subtree, ${fmt(nd.k)} solution${nd.k === 1 ? '' : 's'}${nd.o ? '; its queen stands' : ''}${nd.r ? '; not a solution' : ''}`;
+      }
+      if (here) cls += ' cur';
+      h += `<button type="button" class="${cls}" data-at="${nd.at}" title="${esc(title)}">${esc(label)}</button>`;
+    }
+    if (lv.dead) h += '<span class="tdead">no free square</span>';
+    h += '</div>';
+  }
+  box.dataset.nodes = String(nodes);
+  box.dataset.pruned = String(pruned);
+  if (box.dataset.html !== h) {
+    box.innerHTML = h;
+    box.dataset.html = h;
+    box.onclick = (e) => {
+      const b = e.target.closest('button[data-at]');
+      if (b) jump(Number(b.dataset.at));
+    };
+  }
+}
+
+function lastOpen(st) {
+  let r = -1;
+  for (let i = 0; i < st.n; i++) if (st.queens[i] >= 0) r = i;
+  return r;
+}
