@@ -140,6 +140,8 @@ func (c *clusterFlags) check(cmd *cobra.Command, f countFlags) error {
 		return usageError(errors.New("--listen and --store are for the embedded server, not with --nats"), "")
 	case c.natsURL == "" && c.auth.creds != "":
 		return usageError(errors.New("--creds is for a NATS server given by --nats; the embedded server takes --token"), "")
+	case f.asJSON && c.shard != "":
+		return usageError(errors.New("--json does not combine with --shard: the part file is JSON already"), "merge the parts with 'queens merge --json' for the total")
 	case c.ackWait < time.Second/10:
 		return usageError(fmt.Errorf("--ack-wait must be at least 100ms, got %s", c.ackWait), "")
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -67,7 +68,7 @@ refused. On standard output, the listing is written in whole lines.`,
 				return usageError(fmt.Errorf("--limit must be 0 (no limit) or more, got %d", limit), fmt.Sprintf("try 'queens list %d --limit 10'", n))
 			}
 			o.limit = uint64(limit)
-			if err := checkListFormat(o); err != nil {
+			if err := checkListFormat(o, cmd.Flags().Changed("base")); err != nil {
 				return err
 			}
 			out, err := createOutput(cmd, output, io.out)
@@ -130,9 +131,16 @@ func completeFormats(*cobra.Command, []string, string) ([]string, cobra.ShellCom
 
 // checkListFormat returns a usage error for a format or base that cannot
 // list the n×n board.
-func checkListFormat(o listOptions) error {
+func checkListFormat(o listOptions, baseGiven bool) error {
 	if o.base != 0 && o.base != 1 {
 		return usageError(fmt.Errorf("--base must be 0 or 1, got %d", o.base), "--base 1 (the default) counts columns from 1, --base 0 from 0")
+	}
+	if baseGiven && o.format != "cols" && o.format != "csv" && slices.Contains(format.Names(), o.format) {
+		hint := "the human formats count from 1"
+		if o.format == "json" {
+			hint = "json always counts columns from 0"
+		}
+		return usageError(fmt.Errorf("--base applies to the cols and csv formats, not to %s", o.format), hint)
 	}
 	_, err := format.New(o.format, io.Discard, format.Options{N: o.n})
 	switch {

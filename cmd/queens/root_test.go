@@ -100,6 +100,11 @@ func TestErrorWords(t *testing.T) {
 		{[]string{"list", "8", "--limit", "99999999999999999999"}, `--limit must be a whole number of a sensible size`, ""},
 		{[]string{"trace", "4", "--delay", "soon"}, `--delay must be a duration such as 500ms, 2s or 1m, got "soon"`, ""},
 		{[]string{"list", "8", "-o", ""}, "-o needs a file name", "-o -, to write to standard output"},
+		{[]string{"list", "8", "--base", "0", "--format", "board"}, "--base applies to the cols and csv formats, not to board", "count from 1"},
+		{[]string{"list", "8", "--base", "1", "--format", "json"}, "--base applies to the cols and csv formats, not to json", "json always counts columns from 0"},
+		{[]string{"list", "8", "--base", "0", "--format", "fen"}, "not to fen", ""},
+		{[]string{"trace", "4", "--delay", "10ms"}, "--delay is the pause of --animate", "try 'queens trace 4 --animate --delay 10ms'"},
+		{[]string{"count", "8", "--shard", "0/1", "--json"}, "--json does not combine with --shard", "queens merge --json"},
 		{[]string{"count", "8", "--shard", "0/1", "-o", ""}, "-o needs a file name", "-o -, to write to standard output"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -74,6 +75,8 @@ handles in a few seconds.`,
 				return usageError(fmt.Errorf("--delay must not be negative, got %v", o.delay), "try '--delay 80ms'")
 			case o.json && o.animate:
 				return usageError(fmt.Errorf("--json and --animate do not go together"), "pick one")
+			case cmd.Flags().Changed("delay") && !o.animate:
+				return usageError(errors.New("--delay is the pause of --animate"), fmt.Sprintf("try 'queens trace %d --animate --delay %v'", o.n, o.delay))
 			}
 			if o.animate && !isTerminal(io.out) {
 				o.animate = false // the log, for a file or a pipe
