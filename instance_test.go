@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -293,4 +294,33 @@ func FuzzParseDiagonals(f *testing.F) {
 			t.Fatalf("round trip of %v: %v, %v", diags, again, err)
 		}
 	})
+}
+
+// The 8×8 board without queens on a1 and h8 and on the long diagonal
+// between them, row+col = 7 counted from the top left.
+func ExampleInstance_Count() {
+	in := Instance{
+		N:        8,
+		Blocked:  []Square{{Row: 7, Col: 0}, {Row: 0, Col: 7}},
+		Excluded: []Diagonal{{Sum: true, K: 7}},
+	}
+	total, err := in.Count(context.Background(), Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(total)
+	// Output: 28
+}
+
+func ExampleInstance_Solve() {
+	diags, _ := ParseDiagonals(8, "sum:3,diff:-2")
+	in := Instance{N: 8, Excluded: diags}
+	s, err := in.Solve(context.Background(), Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s, in.Validate(s))
+	// Output: 2 6 8 3 1 4 7 5 <nil>
 }

@@ -1,0 +1,135 @@
+package queens
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// excludedInstance returns an Excluded Diagonals instance on the n×n
+// board in the manner of the CSPLib generator: diagonals are drawn in a
+// random order and kept while every row and column keeps at least four
+// allowed squares, until d are kept.
+func excludedInstance(n, d int, seed uint64) Instance {
+	rng := rand.New(rand.NewPCG(seed, 80))
+	var all []Diagonal
+	for k := range 2*n - 1 {
+		all = append(all, Diagonal{Sum: true, K: k}, Diagonal{K: k - (n - 1)})
+	}
+	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	in := Instance{N: n}
+	for _, diag := range all {
+		if len(in.Excluded) == d {
+			break
+		}
+		try := Instance{N: n, Excluded: append(in.Excluded[:len(in.Excluded):len(in.Excluded)], diag)}
+		allow := try.allowed()
+		ok := true
+		for r := range n {
+			col := 0
+			for _, a := range allow {
+				col += int(a >> r & 1)
+			}
+			if popcount(allow[r]) < 4 || col < 4 {
+				ok = false
+			}
+		}
+		if ok {
+			in = try
+		}
+	}
+	return in
+}
+
+// blockedInstance returns a Blocked n-Queens instance with each square
+// blocked with probability p.
+func blockedInstance(n int, p float64, seed uint64) Instance {
+	rng := rand.New(rand.NewPCG(seed, 79))
+	in := Instance{N: n}
+	for r := range n {
+		for c := range n {
+			if rng.Float64() < p {
+				in.Blocked = append(in.Blocked, Square{r, c})
+			}
+		}
+	}
+	return in
+}
+
+func popcount(x uint64) int {
+	k := 0
+	for ; x != 0; x &= x - 1 {
+		k++
+	}
+	return k
+}
+
+// benchSearch decides or counts the instance on one goroutine and
+// reports the nodes and the time per node.
+func benchSearch(b *testing.B, in Instance, first bool) {
+	if err := in.Check(); err != nil {
+		b.Fatal(err)
+	}
+	var nodes uint64
+	for b.Loop() {
+		s, ok := newSearcher(&in)
+		if !ok {
+			b.Fatal("presets on forbidden squares")
+		}
+		s.first = first
+		s.search()
+		nodes += s.nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	if nodes > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+	}
+}
+
+// BenchmarkVariantsExcluded decides Excluded Diagonals instances near
+// where half of them are solvable.
+func BenchmarkVariantsExcluded(b *testing.B) {
+	for _, tc := range []struct{ n, d int }{{16, 14}, {20, 18}} {
+		b.Run("n="+itoa(tc.n), func(b *testing.B) {
+			benchSearch(b, excludedInstance(tc.n, tc.d, 1), true)
+		})
+	}
+}
+
+// BenchmarkVariantsBlocked decides Blocked n-Queens instances as dense
+// as those of the ASP competitions: about three quarters of the squares
+// blocked at n = 28, 85% at n = 48.
+func BenchmarkVariantsBlocked(b *testing.B) {
+	for _, tc := range []struct {
+		n int
+		p float64
+	}{{28, 0.76}, {48, 0.85}} {
+		b.Run("n="+itoa(tc.n), func(b *testing.B) {
+			benchSearch(b, blockedInstance(tc.n, tc.p, 2), true)
+		})
+	}
+}
+
+// BenchmarkVariantsCount counts the solutions of a blocked 13×13 board,
+// on one goroutine and on every core.
+func BenchmarkVariantsCount(b *testing.B) {
+	in := blockedInstance(13, 0.1, 3)
+	b.Run("serial", func(b *testing.B) { benchSearch(b, in, false) })
+	b.Run("parallel", func(b *testing.B) {
+		var total Uint128
+		for b.Loop() {
+			var err error
+			if total, err = in.Count(context.Background(), Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(total.Lo)*float64(b.N)/b.Elapsed().Seconds(), "solutions/s")
+	})
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
