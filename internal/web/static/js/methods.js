@@ -137,7 +137,7 @@ export const METHODS = {
   permute: {
     title: 'Every permutation, checked at the end',
     keeps: 'Keeps the permutation being built and which columns it uses. Each row takes a column no earlier row uses, so rows and columns never clash; the diagonals are not looked at until all N queens stand.',
-    cost: 'A check while building is one look at used[col]; a complete placement then costs up to N−1 row comparisons. Almost every placement turns out wrong, so it places hundreds of times more queens than backtracking.',
+    cost: 'A check while building is one look at used[col]; a complete placement then costs up to N−1 row comparisons. Almost every placement turns out wrong, so it places far more queens than backtracking: 50 times more at N = 8, 280 times at N = 10.',
     from: 'The brute-force baseline that courses start from; none of the tutorials uses it.',
     code: PERMUTE_CODE,
   },
@@ -179,7 +179,7 @@ export const METHODS = {
   bitboard: {
     title: 'Bit masks: a whole row in one expression',
     keeps: 'Keeps the attacked columns and both kinds of diagonal as bits of three machine words. One expression, ~(cols | left | right), gives all free squares of the row at once; moving down a row shifts the diagonal masks by one bit.',
-    cost: 'One check per row, whatever N is, and attacked squares are never even tried: that is why it checks about ten times less than the others.',
+    cost: 'One check per row, whatever N is, and attacked squares are never even tried: it makes the same placements as scan or flags with 8 times fewer checks at N = 8, and the gap grows with N.',
     from: 'The classic bitmask search; none of the tutorials uses it.',
     code: BITBOARD_CODE,
   },

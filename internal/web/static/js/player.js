@@ -211,6 +211,7 @@ function draw() {
     renderTree($('#tree'), st, a.pos, goStep);
     drawMinis(st.solutions);
   }
+  drawCompare();
   const total = a.total;
   scrub.max = String(total ?? Math.max(a.pos, 1));
   scrub.value = String(a.pos);
@@ -226,6 +227,24 @@ function draw() {
     if ($('#status').textContent !== text) $('#status').textContent = text;
   }
   writeURL();
+}
+
+// drawCompare says, with two panes, how the two methods' work compares
+// so far and over the whole search.
+function drawCompare() {
+  const box = $('#compare-note');
+  let text = '';
+  const ratio = (x, y) => (y === 0 ? '–' : x >= y ? `${(x / y).toFixed(x / y < 10 ? 1 : 0)}×` : `1/${(y / x).toFixed(y / x < 10 ? 1 : 0)}`);
+  if (b && a.steps.cur && b.steps.cur) {
+    const sa = a.steps.cur, sb = b.steps.cur, na = a.algo.name, nb = b.algo.name;
+    text = `So far: ${na} ${fmt(sa.placed)} placements and ${fmt(sa.checks)} checks; ${nb} ${fmt(sb.placed)} and ${fmt(sb.checks)}: ${nb} checks ${ratio(sb.checks, sa.checks)} as much.`;
+    const ua = a.steps.summary, ub = b.steps.summary;
+    if (ua && ub) {
+      text += ` Whole search: ${nb} places ${ratio(ub.nodes, ua.nodes)} and checks ${ratio(ub.checks, ua.checks)} as much as ${na}.`;
+    }
+  }
+  if (box.textContent !== text) box.textContent = text;
+  box.hidden = !b;
 }
 
 function writeURL() {

@@ -14,13 +14,17 @@ export function renderTree(box, st, cur, jump) {
   const n = st.n;
   let nodes = 0, pruned = 0;
   for (const nd of st.tree[0].nodes) nodes += nd.p;
+  // The node of the step shown: the square it tried, or else the deepest
+  // queen standing.
+  const tried = st.tree.some((lv) => lv.nodes.some((nd) => nd.at === cur));
+  const deepest = lastOpen(st);
   let h = `<div class="troot">Empty board <span class="muted">· ${fmt(nodes)} node${nodes === 1 ? '' : 's'} below, one per queen placed</span></div>`;
   for (let r = 0; r < n; r++) {
     const lv = st.tree[r];
     if (!lv.nodes.length && !lv.dead) break;
     h += `<div class="tlevel" style="--depth:${r}"><span class="trow">row ${r + 1}</span>`;
     for (const nd of lv.nodes) {
-      const here = nd.at === cur || (nd.o && !lv.nodes.some((m) => m.at === cur) && r === lastOpen(st));
+      const here = tried ? nd.at === cur : nd.o && r === deepest;
       let cls = 'tn';
       let label = String(nd.c + 1);
       let title = `Row ${r + 1}, column ${nd.c + 1}`;
