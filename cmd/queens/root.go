@@ -74,7 +74,51 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		newWorkerCmd(io),
 		newMergeCmd(io),
 	)
+	// The completion scripts go to the writer set when the command is made.
+	root.SetOut(io.out)
+	root.SetErr(io.errOut)
+	strictHelp(root)
+	strictCompletion(root)
 	return root
+}
+
+// strictHelp makes 'queens help TOPIC' fail, with exit code 2, when there
+// is no such command.
+func strictHelp(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	help, _, err := root.Find([]string{"help"})
+	if err != nil || help == root {
+		return
+	}
+	help.Run = nil
+	help.RunE = func(c *cobra.Command, args []string) error {
+		cmd, rest, err := root.Find(args)
+		if err != nil || cmd == nil || len(rest) > 0 {
+			return usageError(fmt.Errorf("no help topic %q", strings.Join(args, " ")), "see 'queens help' for the commands")
+		}
+		return cmd.Help()
+	}
+}
+
+// strictCompletion makes 'queens completion SHELL' fail, with exit code 2,
+// for a shell it does not know, and 'queens completion' alone.
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	comp, _, err := root.Find([]string{"completion"})
+	if err != nil || comp == root {
+		return
+	}
+	var shells []string
+	for _, c := range comp.Commands() {
+		shells = append(shells, c.Name())
+	}
+	comp.Args = cobra.ArbitraryArgs
+	comp.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageError(errors.New("completion needs the name of a shell"), "try 'queens completion bash'; shells: "+strings.Join(shells, ", "))
+		}
+		return usageError(fmt.Errorf("no completion for the shell %q", args[0]), "shells: "+strings.Join(shells, ", "))
+	}
 }
 
 // exitError carries an error together with the exit code it ends the

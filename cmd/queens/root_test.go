@@ -105,6 +105,9 @@ func TestErrorWords(t *testing.T) {
 		{[]string{"list", "8", "--base", "0", "--format", "fen"}, "not to fen", ""},
 		{[]string{"trace", "4", "--delay", "10ms"}, "--delay is the pause of --animate", "try 'queens trace 4 --animate --delay 10ms'"},
 		{[]string{"count", "8", "--shard", "0/1", "--json"}, "--json does not combine with --shard", "queens merge --json"},
+		{[]string{"help", "nonexistent"}, `no help topic "nonexistent"`, "see 'queens help'"},
+		{[]string{"completion", "tcsh"}, `no completion for the shell "tcsh"`, "bash, fish, powershell, zsh"},
+		{[]string{"completion"}, "completion needs the name of a shell", "try 'queens completion bash'"},
 		{[]string{"count", "8", "--shard", "0/1", "-o", ""}, "-o needs a file name", "-o -, to write to standard output"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
