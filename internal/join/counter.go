@@ -15,11 +15,12 @@ type Counter struct {
 	tab    table        // the bit-sliced table of a block
 	kernel func(*table, int, []uint64) uint64
 	pairUp func(dst, ups, lows []uint64, s *shape) []uint64
+	build  func(t *table, sigs []uint64, chunks int)
 }
 
 // NewCounter returns a counter of the engine's items.
 func (e *Engine) NewCounter() *Counter {
-	return &Counter{e: e, config: -1, kernel: countBlock, pairUp: pairUp}
+	return &Counter{e: e, config: -1, kernel: countBlock, pairUp: pairUp, build: buildTable}
 }
 
 // Count returns the number of solutions of the item (ci, rows), rows an
@@ -157,7 +158,7 @@ func (c *Counter) join(east, west []uint64) uint64 {
 	for len(big) > 0 {
 		blk := big[:min(lanes, len(big))]
 		big = big[len(blk):]
-		c.tab.build(blk, chunks)
+		c.build(&c.tab, blk, chunks)
 		total += c.kernel(&c.tab, chunks, small)
 	}
 	return total

@@ -117,3 +117,58 @@ func TestPairUpKernelsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildKernelsAgree builds the tables of random blocks of every size
+// class with both kernels and compares the rows the kernels read.
+func TestBuildKernelsAgree(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("this processor or build has no AVX-512 kernel")
+	}
+	rng := uint64(7)
+	next := func() uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng
+	}
+	var a, b table
+	for chunks := 6; chunks <= maxChunks; chunks++ {
+		for _, size := range []int{1, 7, 8, 9, 64, 200, 511, lanes} {
+			sigs := make([]uint64, size)
+			for i := range sigs {
+				sigs[i] = next() & (1<<(chunks*chunkBits) - 1)
+			}
+			// Stale rows from a larger block must not show.
+			full := make([]uint64, lanes)
+			for i := range full {
+				full[i] = next() & next()
+			}
+			buildVector(&b, full, chunks)
+			a.build(sigs, chunks)
+			buildVector(&b, sigs, chunks)
+			if a.rows != b.rows {
+				t.Fatalf("chunks %d size %d: the kernels' tables differ", chunks, size)
+			}
+		}
+	}
+}
+
+// TestSymmetricBurnside checks the symmetric counts through Burnside's
+// lemma against the known unique counts (OEIS A002562), and the quarter
+// turn against solutions it fixes by brute force for small boards.
+func TestSymmetricBurnside(t *testing.T) {
+	unique := []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591}
+	for n := 2; n <= len(known); n++ {
+		if testing.Short() && n > 16 {
+			break
+		}
+		half, quarter, _ := Symmetric(n)
+		sum := known[n-1] + half + 2*quarter
+		if sum%8 != 0 || sum/8 != unique[n-1] {
+			t.Errorf("N=%d: (total %d + half turn %d + 2·quarter turn %d)/8 is not %d", n, known[n-1], half, quarter, unique[n-1])
+		}
+		if quarter > half {
+			t.Errorf("N=%d: %d solutions fixed by the quarter turn, more than the %d of the half turn", n, quarter, half)
+		}
+	}
+}

@@ -53,3 +53,27 @@ func pairUpVector(dst, ups, lows []uint64, s *shape) []uint64 {
 //
 //go:noescape
 func pairUpAVX512(dst unsafe.Pointer, ups, lows []uint64, s *shape) int
+
+// buildTable fills a table, with the kernel chosen for the processor.
+var buildTable = func() func(*table, []uint64, int) {
+	if haveAVX512 {
+		return buildVector
+	}
+	return (*table).build
+}()
+
+// zeroOffset is the offset of a table's zero rows, for the assembly.
+var zeroOffset = unsafe.Offsetof(table{}.zero)
+
+// buildVector is table.build with the AVX-512 kernel.
+func buildVector(t *table, sigs []uint64, chunks int) {
+	valid := validLanes(len(sigs))
+	buildAVX512(t, sigs, chunks, &valid)
+}
+
+// buildAVX512 is table.build in AVX-512; valid has a bit for each
+// signature of the block. It requires haveAVX512 and 1 ≤ len(sigs) ≤
+// lanes.
+//
+//go:noescape
+func buildAVX512(t *table, sigs []uint64, chunks int, valid *row)

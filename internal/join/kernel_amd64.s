@@ -184,3 +184,108 @@ pdone:
 	MOVQ DI, ret+64(FP)
 	VZEROUPPER
 	RET
+
+// func buildAVX512(t *table, sigs []uint64, chunks int, valid *row)
+//
+// First the zero rows: eight signatures at a time (lanes past the block
+// read as all ones, which no row selects), VPTESTNMQ with each bit marks
+// the lanes without it, one byte of zero[b]. Bytes of groups past the
+// block keep what they held: every row is ANDed with valid, which clears
+// them. Then each piece's 32 rows, from valid and the piece's five zero
+// rows.
+#define ROW(v, p, zb) \
+	VMOVDQU64 (64*p)(DI), Z6; VPANDQ zb, Z6, Z6; VMOVDQU64 Z6, (64*v)(DI)
+
+TEXT ·buildAVX512(SB), NOSPLIT, $0-48
+	MOVQ t+0(FP), DI
+	MOVQ sigs_base+8(FP), SI
+	MOVQ sigs_len+16(FP), CX
+	MOVQ chunks+32(FP), R9
+	MOVQ valid+40(FP), R11
+	LEAQ (R9)(R9*4), R8 // bits = 5·chunks
+	VPTERNLOGQ $0xFF, Z31, Z31, Z31
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z30
+	LEAQ ·zeroOffset(SB), AX
+	MOVQ (AX), AX
+	LEAQ (DI)(AX*1), R12 // &t.zero[0]
+	MOVQ R12, R10        // byte of the group in zero[0]
+
+group:
+	TESTQ CX, CX
+	JZ    rowsStart
+	MOVQ  $0xff, AX
+	CMPQ  CX, $8
+	JAE   full
+	MOVQ  $1, AX
+	SHLQ  CX, AX
+	DECQ  AX
+	MOVQ  $8, CX
+full:
+	KMOVW AX, K2
+	VMOVDQA64 Z31, Z1
+	VMOVDQU64 (SI), K2, Z1
+	VMOVDQA64 Z30, Z2
+	MOVQ  R10, BX
+	MOVQ  R8, DX
+
+bit:
+	VPTESTNMQ Z2, Z1, K1
+	KMOVW K1, AX
+	MOVB  AL, (BX)
+	ADDQ  $64, BX
+	VPADDQ Z2, Z2, Z2
+	DECQ  DX
+	JNZ   bit
+	ADDQ  $64, SI
+	INCQ  R10
+	SUBQ  $8, CX
+	JMP   group
+
+rowsStart:
+	VMOVDQU64 (R11), Z0
+
+piece:
+	VMOVDQU64 Z0, (DI)
+	VMOVDQU64 0(R12), Z1
+	VMOVDQU64 64(R12), Z2
+	VMOVDQU64 128(R12), Z3
+	VMOVDQU64 192(R12), Z4
+	VMOVDQU64 256(R12), Z5
+	ROW(1, 0, Z1)
+	ROW(2, 0, Z2)
+	ROW(3, 2, Z1)
+	ROW(4, 0, Z3)
+	ROW(5, 4, Z1)
+	ROW(6, 4, Z2)
+	ROW(7, 6, Z1)
+	ROW(8, 0, Z4)
+	ROW(9, 8, Z1)
+	ROW(10, 8, Z2)
+	ROW(11, 10, Z1)
+	ROW(12, 8, Z3)
+	ROW(13, 12, Z1)
+	ROW(14, 12, Z2)
+	ROW(15, 14, Z1)
+	ROW(16, 0, Z5)
+	ROW(17, 16, Z1)
+	ROW(18, 16, Z2)
+	ROW(19, 18, Z1)
+	ROW(20, 16, Z3)
+	ROW(21, 20, Z1)
+	ROW(22, 20, Z2)
+	ROW(23, 22, Z1)
+	ROW(24, 16, Z4)
+	ROW(25, 24, Z1)
+	ROW(26, 24, Z2)
+	ROW(27, 26, Z1)
+	ROW(28, 24, Z3)
+	ROW(29, 28, Z1)
+	ROW(30, 28, Z2)
+	ROW(31, 30, Z1)
+	ADDQ $2048, DI
+	ADDQ $320, R12
+	DECQ R9
+	JNZ  piece
+	VZEROUPPER
+	RET

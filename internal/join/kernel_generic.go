@@ -23,3 +23,10 @@ var pairUp = pairUpGo
 // pairUpVector stands in for the AVX-512 half-board kernel, which this
 // build lacks; tests skip it.
 func pairUpVector(dst, ups, lows []uint64, s *shape) []uint64 { return pairUpGo(dst, ups, lows, s) }
+
+// buildTable fills a table: on this build, in pure Go.
+var buildTable = (*table).build
+
+// buildVector stands in for the AVX-512 table builder, which this build
+// lacks; tests skip it.
+func buildVector(t *table, sigs []uint64, chunks int) { t.build(sigs, chunks) }

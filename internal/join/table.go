@@ -37,16 +37,7 @@ type table struct {
 // build fills the first chunks pieces of the table from the block sigs,
 // at most lanes signatures; lanes beyond them are clear in every row.
 func (t *table) build(sigs []uint64, chunks int) {
-	var valid row
-	for w := range words {
-		lo := w * 64
-		switch {
-		case lo+64 <= len(sigs):
-			valid[w] = ^uint64(0)
-		case lo < len(sigs):
-			valid[w] = 1<<(len(sigs)-lo) - 1
-		}
-	}
+	valid := validLanes(len(sigs))
 	nbits := chunks * chunkBits
 	var m [64]uint64
 	for w := range words {
@@ -77,6 +68,21 @@ func (t *table) build(sigs []uint64, chunks int) {
 			}
 		}
 	}
+}
+
+// validLanes returns the row with a bit for each of the first n lanes.
+func validLanes(n int) row {
+	var valid row
+	for w := range words {
+		lo := w * 64
+		switch {
+		case lo+64 <= n:
+			valid[w] = ^uint64(0)
+		case lo < n:
+			valid[w] = 1<<(n-lo) - 1
+		}
+	}
+	return valid
 }
 
 // transpose64 transposes the 64×64 bit matrix m, whose row i is m[i] and
