@@ -71,7 +71,9 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 // 0, or of 1 and 0). It recognises the format of every line or block by
 // itself, so that formats may be mixed. It skips blank lines, lines that
 // begin with #, "Solution k" headers, csv headers and total lines such as
-// "92 solutions". A line of a single number is a line of one column,
+// "92 solutions". A line of numbers separated by commas is a csv row,
+// whose first field is its index, after a csv header, and a line of
+// columns without one. A line of a single number is a line of one column,
 // unless it follows a "Solution k" header: then a 0 or 1 is the one cell
 // of a 1×1 matrix.
 //
@@ -191,6 +193,7 @@ const (
 	kindSentences
 	kindGrid
 	kindUnknown
+	kindMarkup // a line of SVG, XML or HTML
 )
 
 func (r *Reader) next() (*Placement, error) {
@@ -247,7 +250,12 @@ func (r *Reader) next() (*Placement, error) {
 			if more {
 				t = t[:min(len(t), 40)]
 			}
-			return nil, r.syntax(r.line, "cannot read %q: not a solution in any format verify knows", abbreviate(t))
+			return nil, r.syntax(r.line, "cannot read %q: not a solution format", abbreviate(t))
+		case kindMarkup:
+			if more {
+				t = t[:min(len(t), 40)]
+			}
+			return nil, r.syntax(r.line, "cannot read %q: an SVG picture or other markup is not a solution format", abbreviate(t))
 		}
 		line, err := r.restOfLine(t, more)
 		if err != nil {
@@ -290,6 +298,8 @@ func classify(t []byte, more bool) int {
 		switch {
 		case c >= '0' && c <= '9':
 			return kindNumbers
+		case c == '<':
+			return kindMarkup
 		case hasWord(t, "index,"):
 			return kindSkip
 		case hasWord(t, "queen "):
@@ -298,7 +308,9 @@ func classify(t []byte, more bool) int {
 			return kindGrid
 		}
 		return kindUnknown
-	case bytes.IndexByte(t, '/') >= 0:
+	case c == '<':
+		return kindMarkup
+	case bytes.IndexByte(t, '/') >= 0 && isFEN(t):
 		return kindFEN
 	case hasWord(t, "queen "):
 		return kindSentences
@@ -310,6 +322,20 @@ func classify(t []byte, more bool) int {
 		return kindNumbers
 	}
 	return kindUnknown
+}
+
+// isFEN reports whether the first field of t is made of what the piece
+// placement of a FEN holds: pieces, digits and slashes.
+func isFEN(t []byte) bool {
+	if i := bytes.IndexAny(t, " \t"); i >= 0 {
+		t = t[:i]
+	}
+	for _, c := range t {
+		if c != '/' && (c < '0' || c > '9') && strings.IndexByte("KkQqRrBbNnPp", c) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // hasWord reports whether t begins with the lower-case prefix w, in any
@@ -449,11 +475,15 @@ func (r *Reader) numbers(t []byte, more bool) (*Placement, error) {
 		if len(nums) != commas+1 {
 			return nil, r.syntax(line, "empty field or stray comma in a csv row")
 		}
-		if r.csvFields > 0 && len(nums) != r.csvFields {
-			return nil, r.syntax(line, "csv row has %d fields, its header %d", len(nums), r.csvFields)
+		// A csv row, as list writes it, follows its header and begins
+		// with an index; without a header, the fields are columns.
+		if r.csvFields > 0 {
+			if len(nums) != r.csvFields {
+				return nil, r.syntax(line, "csv row has %d fields, its header %d", len(nums), r.csvFields)
+			}
+			p.Format = "csv"
+			nums = nums[1:] // the index
 		}
-		p.Format = "csv"
-		nums = nums[1:] // the index
 	}
 	if r.base != 0 {
 		for i := range nums {

@@ -127,6 +127,22 @@ func TestReadMixed(t *testing.T) {
 	}
 }
 
+// TestReadCommaColumns reads numbers separated by commas: without a csv
+// header they are columns, after one a csv row led by its index.
+func TestReadCommaColumns(t *testing.T) {
+	for _, tc := range []struct {
+		in, format, queens string
+	}{
+		{"1,5,8,6,3,7,2,4\n", "cols", "1 5 8 6 3 7 2 4"},
+		{"index,c1,c2,c3,c4,c5,c6,c7,c8\n1,1,5,8,6,3,7,2,4\n", "csv", "1 5 8 6 3 7 2 4"},
+	} {
+		got, err := readAll(tc.in, ReadOptions{})
+		if err != nil || len(got) != 1 || got[0].Format != tc.format || got[0].Queens.String() != tc.queens || got[0].Queens.Validate() != nil {
+			t.Errorf("%q: %v, %v; want %s %s, valid", tc.in, got, err, tc.format, tc.queens)
+		}
+	}
+}
+
 func TestReadRowErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"Q.\n..\n", "row 2 holds no queen"},
@@ -154,7 +170,7 @@ func TestReadSyntaxErrors(t *testing.T) {
 		opts ReadOptions
 		want string
 	}{
-		{"1 5 8\nhello\n", ReadOptions{}, `line 2: cannot read "hello": not a solution in any format verify knows`},
+		{"1 5 8\nhello\n", ReadOptions{}, `line 2: cannot read "hello": not a solution format`},
 		{"1 2 x3\n", ReadOptions{}, `line 1: unexpected 'x' in a line of columns`},
 		{"1 -2\n", ReadOptions{}, `line 1: unexpected '-' in a line of columns`},
 		{"8 queens\n", ReadOptions{}, `line 1: unexpected 'q' in a line of columns`},
@@ -178,7 +194,9 @@ func TestReadSyntaxErrors(t *testing.T) {
 		{"Q.\n", ReadOptions{}, "line 1: board of 1 row of 2 squares: a board needs as many rows as columns"},
 		{"Q...\n..Q\n", ReadOptions{}, "line 2: board row of 3 squares after rows of 4"},
 		{"Q.\n.1\n", ReadOptions{}, "line 1: board marks queens both with Q and with 1"},
-		{"<svg>\n", ReadOptions{}, `line 1: cannot read "<svg>": not a solution in any format verify knows`},
+		{"<svg>\n", ReadOptions{}, `line 1: cannot read "<svg>": an SVG picture or other markup is not a solution format`},
+		{`<svg xmlns="http://www.w3.org/2000/svg">` + "\n", ReadOptions{}, `line 1: cannot read "<svg xmlns=`},
+		{"a/b c\n", ReadOptions{}, `line 1: cannot read "a/b c": not a solution format`},
 	} {
 		_, err := readAll(tc.in, tc.opts)
 		var se *SyntaxError
