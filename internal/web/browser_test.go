@@ -224,6 +224,37 @@ func replayTo(events []queens.Event, n, step int) replayed {
 	return r
 }
 
+// replaySearch is replayTo for a search too long to keep its events: it
+// runs the search up to step.
+func replaySearch(t *testing.T, a queens.Algorithm, n, step int) replayed {
+	t.Helper()
+	r := replayed{queens: make([]int, n)}
+	for i := range r.queens {
+		r.queens[i] = -1
+	}
+	seen := 0
+	_, err := a.Search(context.Background(), n, func(e queens.Event) bool {
+		one := replayTo([]queens.Event{e}, n, 1)
+		switch e.Kind {
+		case queens.EventPlace:
+			r.queens[e.Row] = e.Col
+		case queens.EventRemove:
+			r.queens[e.Row] = -1
+		}
+		r.placed += one.placed
+		r.removed += one.removed
+		r.solutions += one.solutions
+		last := e
+		r.last = &last
+		seen++
+		return seen < step
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // sig is the page's summary of the board, data-sig of #board.
 func (r replayed) sig() string {
 	q := make([]string, len(r.queens))
@@ -360,6 +391,26 @@ func TestBrowserURL(t *testing.T) {
 	if got, want := boardSig(t, ctx), replayTo(events, 8, len(events)-1).sig(); got != want || got == end {
 		t.Errorf("one step back from the end: board %q, want %q", got, want)
 	}
+	// Far into the search of a large board, and back one step from there.
+	const far = 12_000_000
+	flags := lookup(t, "flags")
+	open(t, ctx, url, fmt.Sprintf("?n=12&algo=flags&step=%d#search", far))
+	if got, want := boardSig(t, ctx), replaySearch(t, flags, 12, far).sig(); got != want {
+		t.Errorf("flags at N=12, step %d: board %q, want %q", far, got, want)
+	}
+	do(t, ctx, "stepping back", chromedp.Click(chromedp.CSS("#back")))
+	waitReady(t, ctx)
+	back := replaySearch(t, flags, 12, far-1)
+	if got, want := boardSig(t, ctx), back.sig(); got != want {
+		t.Errorf("flags at N=12, step %d: board %q, want %q", far-1, got, want)
+	}
+	// The next solution, found by the server, and the one after it.
+	for k := back.solutions + 1; k <= back.solutions+2; k++ {
+		do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
+		want := fmt.Sprintf("%d,%03d", k/1000, k%1000)
+		waitFor(t, ctx, "solution "+want, fmt.Sprintf(`document.querySelector('#c-solutions').textContent === %q && queensTesting.ready()`, want))
+	}
+	open(t, ctx, url, "?n=8&algo=scan&step=20000#search")
 	// Solution 7, by the form.
 	eval[bool](t, ctx, `(() => { document.querySelector('#goto-sol').value = '7'; document.querySelector('#goto-sol-form').requestSubmit(); return true; })()`)
 	waitFor(t, ctx, "solution 7", `document.querySelector('#c-solutions').textContent === '7' && queensTesting.ready()`)

@@ -3,7 +3,7 @@
 // brings the same step back.
 
 import { $, el, fmt, getJSON, fillSelect } from './api.js';
-import { PLACE, SOLUTION } from './steps.js';
+import { PLACE } from './steps.js';
 import { Pane } from './pane.js';
 import { method, codeTag } from './methods.js';
 import { renderState, renderCode } from './panels.js';
@@ -16,7 +16,7 @@ const MINIS = 24;
 
 let algos = [];
 let a = null, b = null; // the panes
-let playing = false, pendingSolution = false, acc = 0, lastTs = 0, raf = 0;
+let playing = false, acc = 0, lastTs = 0, raf = 0;
 let active = false, lastURL = '', lastURLTime = 0;
 
 const info = (name) => algos.find((x) => x.name === name);
@@ -127,7 +127,6 @@ function play() {
 
 export function pause() {
   playing = false;
-  pendingSolution = false;
   request();
 }
 
@@ -135,11 +134,18 @@ function step() { pause(); forward(); request(); }
 function back() { pause(); backward(); request(); }
 function reset() { pause(); a.pos = 0; if (b) b.pos = 0; request(); }
 
-// nextSolution jumps to just after the next solution of the first pane.
+// nextSolution jumps to just after the next solution of the first pane;
+// the server finds it, however far on it is.
 function nextSolution() {
-  playing = false;
-  pendingSolution = true;
-  request();
+  pause();
+  const st = a.steps.cur;
+  if (!st || st.step !== a.pos) return;
+  const sum = a.steps.summary;
+  if (sum && st.solutions >= sum.solutions) {
+    goStep(sum.events);
+    return;
+  }
+  goSolution(st.solutions + 1);
 }
 
 // goStep shows step k of the first pane.
@@ -152,6 +158,7 @@ function goStep(k) {
 
 async function goSolution(k) {
   pause();
+  $('#goto-note').textContent = '';
   try {
     const r = await getJSON(`api/locate?n=${a.n}&algo=${encodeURIComponent(a.algo.name)}&solution=${k}`);
     a.pos = r.step;
@@ -169,14 +176,6 @@ function frame(ts) {
   raf = 0;
   if (!a || !a.steps) return;
   let waiting = false;
-  if (pendingSolution) {
-    const s = a.steps.next(a.pos, SOLUTION);
-    if (s === -1) waiting = true;
-    else {
-      pendingSolution = false;
-      a.pos = s === null ? (a.total ?? a.pos) : s;
-    }
-  }
   if (playing) {
     const dt = lastTs ? Math.min(ts - lastTs, 250) : 0;
     lastTs = ts;
