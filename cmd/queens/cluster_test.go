@@ -167,3 +167,31 @@ func TestClusterListenHints(t *testing.T) {
 		r.wantHint(t, "try --listen 127.0.0.1:4222")
 	}
 }
+
+// TestJoinURLs checks that workers are never told to join an address that
+// means every interface.
+func TestJoinURLs(t *testing.T) {
+	if got := joinURLs("nats://127.0.0.1:4222"); len(got) != 1 || got[0] != "nats://127.0.0.1:4222" {
+		t.Errorf("joinURLs of a loopback URL: %v", got)
+	}
+	for _, u := range []string{"nats://0.0.0.0:4333", "nats://[::]:4333"} {
+		for _, got := range joinURLs(u) {
+			if strings.Contains(got, "0.0.0.0") || strings.Contains(got, "[::]") || !strings.HasSuffix(got, ":4333") || !strings.HasPrefix(got, "nats://") {
+				t.Errorf("joinURLs(%q) gives %q", u, got)
+			}
+		}
+	}
+}
+
+// TestClusterJoinLine starts a coordinator on every interface: the line
+// for the workers names an address of this machine and the token.
+func TestClusterJoinLine(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	r := runCLI(ctx, nil, "count", "12", "--cluster", "--workers", "0", "--listen", "0.0.0.0:0", "--token", "s3cret", "--quiet")
+	_, line, ok := strings.Cut(r.stderr, "workers join with: ")
+	line, _, _ = strings.Cut(line, "\n")
+	if !ok || strings.Contains(line, "0.0.0.0") || !strings.Contains(line, "--token TOKEN") || strings.Contains(r.stderr, "s3cret") {
+		t.Errorf("%s\nwant a join line with an address of this machine and the token flag, without the token", r)
+	}
+}
