@@ -121,7 +121,8 @@ export class Board {
     }
     let svg = '';
     if (line) {
-      svg += `<line x1="${line[1] + 0.5}" y1="${line[0] + 0.5}" x2="${line[3] + 0.5}" y2="${line[2] + 0.5}" stroke-width="0.08"/>` +
+      const xy = `x1="${line[1] + 0.5}" y1="${line[0] + 0.5}" x2="${line[3] + 0.5}" y2="${line[2] + 0.5}"`;
+      svg += `<line class="halo" ${xy} stroke-width="0.14"/><line ${xy} stroke-width="0.07"/>` +
         `<circle cx="${line[1] + 0.5}" cy="${line[0] + 0.5}" r="0.09"/>`;
     }
     if (counters) {
