@@ -696,3 +696,39 @@ func TestConnectErrors(t *testing.T) {
 		t.Errorf("log of a waiting Connect: %q", logged)
 	}
 }
+
+// TestClientErrorsLogged checks that the client library's asynchronous
+// errors go to Logf, not in the library's words to standard error.
+func TestClientErrorsLogged(t *testing.T) {
+	s := testServer(t, "")
+	var logged []string
+	nc, err := Connect(context.Background(), ConnOptions{URL: s.URL(), Logf: func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	nc.Opts.AsyncErrorCB(nc, nil, errors.New("write tcp: broken pipe"))
+	if len(logged) != 1 || logged[0] != "error on the connection to "+s.URL()+": write tcp: broken pipe" {
+		t.Errorf("logged %q", logged)
+	}
+}
+
+// TestStoreFailureWords checks what a worker says when a result could not
+// be stored: nothing once the coordinator has finished the run.
+func TestStoreFailureWords(t *testing.T) {
+	tk := task{Run: "n8-x", Unit: 3}
+	err := context.Canceled
+	shutdown, cancel := context.WithCancelCause(context.Background())
+	cancel(fmt.Errorf("%w (run n8-x)", ErrShutdown))
+	if got := storeFailure(shutdown, tk, err); got != "" {
+		t.Errorf("after the coordinator's end: %q, want nothing", got)
+	}
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	if got := storeFailure(stopped, tk, err); !strings.Contains(got, "goes back to the queue") || strings.Contains(got, "counted again") {
+		t.Errorf("after a stop: %q", got)
+	}
+	if got := storeFailure(context.Background(), tk, errors.New("no responders")); !strings.Contains(got, "no responders; it will be counted again") {
+		t.Errorf("while running: %q", got)
+	}
+}

@@ -84,6 +84,15 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 		nats.ReconnectHandler(func(nc *nats.Conn) {
 			logf("reconnected to %s", nc.ConnectedUrlRedacted())
 		}),
+		// Without a handler, the client library writes its errors to
+		// standard error in its own words.
+		nats.ErrorHandler(func(nc *nats.Conn, sub *nats.Subscription, err error) {
+			if sub != nil {
+				logf("error on the connection to %s (subscription %s): %v", shown, sub.Subject, err)
+				return
+			}
+			logf("error on the connection to %s: %v", shown, err)
+		}),
 	}
 	if opts.Token != "" {
 		o = append(o, nats.Token(opts.Token))

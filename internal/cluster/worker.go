@@ -403,7 +403,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	rec := newRecord(t.Run, res, w.opts.Name, float64(elapsed.Microseconds())/1000)
 	stored, err := w.store(sctx, o.kv, rec)
 	if err != nil {
-		w.logf("cannot store the result of unit %d of run %s: %v; it will be counted again", t.Unit, t.Run, err)
+		if note := storeFailure(ctx, t, err); note != "" {
+			w.logf("%s", note)
+		}
 		msg.Nak()
 		return
 	}
@@ -417,6 +419,21 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	// An ack that gets lost only brings the unit back to a worker that
 	// finds its result stored.
 	msg.Ack()
+}
+
+// storeFailure returns what to say when the result of the unit of t could
+// not be stored, err telling why, and ctx being the worker's: nothing when
+// the coordinator finished the run, which then needs no more results;
+// that the unit goes back to the queue when the worker was stopped before
+// the server confirmed the result (which may be stored all the same).
+func storeFailure(ctx context.Context, t task, err error) string {
+	switch {
+	case errors.Is(context.Cause(ctx), ErrShutdown):
+		return ""
+	case ctx.Err() != nil:
+		return fmt.Sprintf("stopped before the server confirmed the result of unit %d of run %s; the unit goes back to the queue", t.Unit, t.Run)
+	}
+	return fmt.Sprintf("cannot store the result of unit %d of run %s: %v; it will be counted again", t.Unit, t.Run, err)
 }
 
 // mayBeDone reports whether a unit's result may be stored already: when
