@@ -313,7 +313,7 @@ func TestBrowserFlagsState(t *testing.T) {
 				col[c], d1[row-c+n-1], d2[row+c] = '1', '1', '1'
 			}
 		}
-		for name, want := range map[string][]byte{"col": col, "d1": d1, "d2": d2} {
+		for name, want := range map[string][]byte{"flag": col, "d1": d1, "d2": d2} {
 			got := eval[string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#state [data-array=%s] .arr-cells .c')].map((c) => c.textContent).join('')`, name))
 			if got != string(want) {
 				t.Errorf("step %d: %s = %s on the page, want %s", step, name, got, want)
@@ -321,8 +321,8 @@ func TestBrowserFlagsState(t *testing.T) {
 		}
 		// The flags that the step reads: those of the square tried.
 		if e := r.last; e.Kind == queens.EventTry {
-			got := eval[string](t, ctx, `document.querySelector('#state [data-array=col] .read')?.title || ''`)
-			if want := fmt.Sprintf("col[%d]", e.Col); got != want {
+			got := eval[string](t, ctx, `document.querySelector('#state [data-array=flag] .read')?.title || ''`)
+			if want := fmt.Sprintf("flag[%d]", e.Col); got != want {
 				t.Errorf("step %d tries (%d, %d): the column flag read is %q, want %q", step, e.Row, e.Col, got, want)
 			}
 		}
@@ -456,6 +456,14 @@ func TestBrowserCompare(t *testing.T) {
 		if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#board%s').dataset.sig`, c.suffix)); got != r.sig() {
 			t.Errorf("%s: board %q, want %q", c.algo, got, r.sig())
 		}
+	}
+	// The second method's state and code: bitboard's masks, and the line
+	// of a placement.
+	if got := eval[int](t, ctx, `document.querySelectorAll('#state-b [data-array=avail] .c').length`); got != 8 {
+		t.Errorf("the second state panel shows %d bits of avail, want 8", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector('#code-b .ln.on')?.dataset.tag || ''`); got != "place" {
+		t.Errorf("the second pane's code marks %q, want the placement", got)
 	}
 	waitFor(t, ctx, "the URL", `location.search.includes('compare=bitboard') && location.search.includes('cstep=')`)
 	if checks := text(t, ctx, "#c-checks-b"); checks == text(t, ctx, "#c-checks") {

@@ -56,12 +56,12 @@ function flags(st, ev) {
     d1[r - c + n - 1] = 1;
     d2[r + c] = 1;
   });
-  const mk = { col: new Map(), d1: new Map(), d2: new Map() };
+  const mk = { flag: new Map(), d1: new Map(), d2: new Map() };
   let text = 'Each array entry stands for a whole column or diagonal: 1 means a queen is on it.';
   if (ev && ev.kind === TRY) {
     const r = ev.row, c = ev.col, i1 = r - c + n - 1, i2 = r + c;
     // The check stops at the first flag that is set.
-    const reads = [['col', c, col[c]], ['d1', i1, d1[i1]], ['d2', i2, d2[i2]]];
+    const reads = [['flag', c, col[c]], ['d1', i1, d1[i1]], ['d2', i2, d2[i2]]];
     const parts = [];
     for (const [name, i, v] of reads) {
       mk[name].set(i, v ? 'read hit' : 'read');
@@ -71,12 +71,12 @@ function flags(st, ev) {
     text = `Row ${r + 1}, column ${c + 1} (row = ${r}, col = ${c} in the code): ${parts.join(', ')} → ${parts.length < 3 || d2[i2] ? 'attacked, skip it' : 'all clear: free'}. (d1 index row−col+${n - 1} = ${i1}, d2 index row+col = ${i2}.)`;
   } else if (ev && (ev.kind === PLACE || ev.kind === REMOVE)) {
     const r = ev.row, c = ev.col, how = ev.kind === PLACE ? 'set' : 'clear';
-    mk.col.set(c, how);
+    mk.flag.set(c, how);
     mk.d1.set(r - c + n - 1, how);
     mk.d2.set(r + c, how);
-    text = `${ev.kind === PLACE ? 'Set' : 'Clear'} col[${c}], d1[${r - c + n - 1}] and d2[${r + c}].`;
+    text = `${ev.kind === PLACE ? 'Set' : 'Clear'} flag[${c}], d1[${r - c + n - 1}] and d2[${r + c}].`;
   }
-  return array('col', 'col[c]: column c', col, (i) => mk.col.get(i)) +
+  return array('flag', 'flag[col]: a queen in column col', col, (i) => mk.flag.get(i)) +
     array('d1', 'd1[row−col+N−1]: "\\" diagonal', d1, (i) => mk.d1.get(i)) +
     array('d2', 'd2[row+col]: "/" diagonal', d2, (i) => mk.d2.get(i)) + note(text);
 }

@@ -75,6 +75,12 @@ function load(step, cstep) {
   $('#state-name').textContent = x.name;
   $('#code-name').textContent = x.name;
   $('#counter-toggle').hidden = x.name !== 'matrix';
+  for (const id of ['#state-box-b', '#code-box-b']) $(id).hidden = !b;
+  if (b) {
+    $('#state-name-b').textContent = b.algo.name;
+    $('#code-name-b').textContent = b.algo.name;
+    $('#m-b').textContent = `${b.algo.name}: ${method(b.algo).keeps} ${method(b.algo).cost}`;
+  }
   $('#found').textContent = '';
   request();
 }
@@ -201,7 +207,11 @@ export function activate(on) {
 function draw() {
   const counters = $('#counters').checked && a.algo && a.algo.name === 'matrix';
   const shown = a.draw(counters);
-  if (b) b.draw(false);
+  const shownB = b ? b.draw(false) : null;
+  if (shownB) {
+    renderState($('#state-b'), b.algo.name, shownB.st, shownB.ev);
+    renderCode($('#code-b'), method(b.algo).code, codeTag(b.algo.name, shownB.ev, shownB.st.queens, shownB.st.n));
+  }
   if (shown) {
     const { st, ev } = shown;
     const m = method(a.algo);
