@@ -380,6 +380,21 @@ func TestBrowserURL(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector('#algo').value + ' ' + queensTesting.pos()`); got != "scan 302" {
 		t.Errorf("→ on the focused menu: %q, want the same method one step on (scan 302)", got)
 	}
+	// Space on the focused Play button plays once, not twice.
+	eval[bool](t, ctx, `(document.querySelector('#play').focus(), true)`)
+	do(t, ctx, "pressing Space on Play", chromedp.KeyEvent(" "))
+	time.Sleep(300 * time.Millisecond)
+	if got := text(t, ctx, "#play"); !strings.Contains(got, "Pause") {
+		t.Errorf("after Space on the focused Play button it reads %q, want Pause", got)
+	}
+	do(t, ctx, "pressing Space on Pause", chromedp.KeyEvent(" "))
+	waitFor(t, ctx, "paused", `document.querySelector('#play').textContent.includes('Play')`)
+	// A step past the end shows the end.
+	open(t, ctx, url, "?n=6&algo=flags&step=99999#search")
+	if got := text(t, ctx, "#status"); !strings.HasPrefix(got, "Search finished: 4 solutions") {
+		t.Errorf("?step past the end: status %q", got)
+	}
+	open(t, ctx, url, "?n=8&algo=scan&step=302#search")
 	// The end of the search, reached by the timeline, and one step back.
 	goStep(t, ctx, len(events))
 	if got := text(t, ctx, "#status"); !strings.Contains(got, "Search finished: 92 solutions") {

@@ -65,6 +65,7 @@ export class Pane {
   // being fetched.
   draw(counters) {
     const s = this.steps;
+    if (s.total !== null && this.pos > s.total) this.pos = s.total;
     const st = s.at(this.pos);
     if (!st) {
       const text = s.error ? `Cannot load the search: ${s.error.message}` : `Fetching step ${fmt(this.pos)}…`;
