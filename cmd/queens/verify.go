@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,7 +19,10 @@ import (
 const verifyHint = "verify reads what 'queens list' writes: cols, csv, json, fen, sentences, board and matrix"
 
 func newVerifyCmd(io streams) *cobra.Command {
-	var base int
+	var (
+		base   int
+		asJSON bool
+	)
 	cmd := &cobra.Command{
 		Use:   "verify [FILE|-]",
 		Short: "Check solutions read from a file or standard input",
@@ -35,13 +39,18 @@ lines that begin with #, "Solution k" headers, csv headers and total lines.
 A line of any length streams through, so a solution of ten million queens
 checks in seconds.
 
-Exit status: 0 all solutions valid, 1 some invalid (each reported on
-standard output), 2 input that cannot be read (the line is reported) or
-no solution at all in it.`,
+Each invalid placement is reported on standard output; the summary line
+goes to standard error, so that standard output holds the invalid ones
+alone. With --json, standard output gets one JSON object instead:
+{"checked":N,"valid":V,"invalid":[{"line":L,"format":F,"error":E},…]}.
+
+Exit status: 0 all solutions valid, 1 some invalid, 2 input that cannot
+be read (the line is reported) or no solution at all in it.`,
 		Example: `  queens list 8 | queens verify
   queens list 10 --format json -o ten.json && queens verify ten.json
   queens solve 1000000 --format cols | queens verify
-  echo "1 5 8 6 3 7 2 4" | queens verify`,
+  echo "1 5 8 6 3 7 2 4" | queens verify
+  queens list 8 | queens verify --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usageError(fmt.Errorf("verify reads one file, got %d arguments", len(args)), "try 'queens verify solutions.txt', or pipe the solutions in")
@@ -61,22 +70,39 @@ no solution at all in it.`,
 				defer f.Close()
 				in, name = f, args[0]
 			}
-			return verify(cmd, io, in, name, base)
+			return verify(cmd, io, in, name, base, asJSON)
 		},
 	}
 	cmd.Flags().IntVar(&base, "base", 1, "count the columns of cols and csv lines from 0 or 1")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object: the number checked and every invalid placement")
 	return cmd
 }
 
+// verifyReport is the JSON form of what verify found.
+type verifyReport struct {
+	Checked uint64          `json:"checked"`
+	Valid   uint64          `json:"valid"`
+	Invalid []invalidReport `json:"invalid"`
+}
+
+// invalidReport is an invalid placement in a verifyReport.
+type invalidReport struct {
+	Line   int    `json:"line"`
+	Format string `json:"format"`
+	Error  string `json:"error"`
+}
+
 // verify checks every placement read from in, reports the invalid ones on
-// standard output and a summary on standard error.
-func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int) error {
+// standard output and a summary on standard error, or all of it as one
+// JSON object on standard output.
+func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int, asJSON bool) error {
 	ctx := cmd.Context()
 	r := format.NewReader(&ctxReader{ctx: ctx, r: in}, format.ReadOptions{ZeroBased: base == 0})
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	done := cmd.Context().Done()
 	var checked, invalid uint64
+	rep := verifyReport{Invalid: []invalidReport{}}
 	zeroColumn := false // an invalid placement with a column 0 in a 1-based line
 	for {
 		p, err := r.Next()
@@ -101,7 +127,11 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 		}
 		if err != nil {
 			invalid++
-			fmt.Fprintf(out, "line %d: %v\n", p.Line, err)
+			if asJSON {
+				rep.Invalid = append(rep.Invalid, invalidReport{Line: p.Line, Format: p.Format, Error: err.Error()})
+			} else {
+				fmt.Fprintf(out, "line %d: %v\n", p.Line, err)
+			}
 			if base == 1 && (p.Format == "cols" || p.Format == "csv") && slices.Contains(p.Queens, -1) {
 				zeroColumn = true
 			}
@@ -121,15 +151,25 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
+	if asJSON && checked > 0 {
+		rep.Checked, rep.Valid = checked, checked-invalid
+		data, err := json.Marshal(rep)
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(std.out, "%s\n", data); err != nil {
+			return err
+		}
+		if invalid > 0 {
+			return &exitError{code: exitNo, err: fmt.Errorf("%d of %s %s invalid", invalid, plural(checked, "solution"), isAre(invalid))}
+		}
+		return nil
+	}
 	switch {
 	case checked == 0:
 		return usageError(fmt.Errorf("no solutions in %s", name), verifyHint)
 	case invalid > 0:
-		verb := "are"
-		if invalid == 1 {
-			verb = "is"
-		}
-		err := noError(fmt.Errorf("%d of %s %s invalid", invalid, plural(checked, "solution"), verb))
+		err := noError(fmt.Errorf("%d of %s %s invalid", invalid, plural(checked, "solution"), isAre(invalid)))
 		if zeroColumn {
 			err.(*exitError).hint = "a column 0 in a line of columns: if they count from 0, add --base 0"
 		}
@@ -137,6 +177,14 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 	}
 	fmt.Fprintf(std.errOut, "%s checked, all valid\n", plural(checked, "solution"))
 	return nil
+}
+
+// isAre returns the verb that goes with n things.
+func isAre(n uint64) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 // ctxReader reads from r until ctx ends: a read that waits for a pipe or

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -142,5 +143,28 @@ func TestVerifyHugeLine(t *testing.T) {
 	want := fmt.Sprintf("line 2: %v\n", s.Validate())
 	if r.code != exitNo || r.stdout != want {
 		t.Errorf("%s\nwant exit 1 and %q", r, want)
+	}
+}
+
+func TestVerifyJSON(t *testing.T) {
+	r := runCLI(t.Context(), strings.NewReader(mixedInput), "verify", "--json")
+	r.wantExit(t, exitNo)
+	var rep verifyReport
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || strings.Count(r.stdout, "\n") != 1 {
+		t.Fatalf("%s\nwant one JSON object: %v", r, err)
+	}
+	plain := runCLI(t.Context(), strings.NewReader(mixedInput), "verify")
+	if int(rep.Checked-rep.Valid) != len(rep.Invalid) || len(rep.Invalid) != strings.Count(plain.stdout, "\n") {
+		t.Errorf("report %+v; the plain output lists %d invalid placements", rep, strings.Count(plain.stdout, "\n"))
+	}
+	for i, inv := range rep.Invalid {
+		if want := fmt.Sprintf("line %d: %s", inv.Line, inv.Error); strings.Split(plain.stdout, "\n")[i] != want || inv.Format == "" {
+			t.Errorf("invalid %d: %+v, plain output %q", i, inv, strings.Split(plain.stdout, "\n")[i])
+		}
+	}
+	r = runCLI(t.Context(), strings.NewReader("1 5 8 6 3 7 2 4\n"), "verify", "--json")
+	r.wantExit(t, exitOK)
+	if r.stdout != `{"checked":1,"valid":1,"invalid":[]}`+"\n" || r.stderr != "" {
+		t.Errorf("%s\nwant the report of one valid solution alone", r)
 	}
 }
