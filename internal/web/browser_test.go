@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -605,6 +607,18 @@ func TestBrowserShots(t *testing.T) {
 		waitFor(t, ctx, "the gallery", `document.querySelectorAll('#gallery .gboard').length > 0`)
 		save(t, ctx, fmt.Sprintf("gallery-%d.png", size[0]), false)
 	}
+	// The dark theme, where the board and its marks keep their colours.
+	do(t, ctx, "resizing", chromedp.EmulateViewport(1366, 768))
+	do(t, ctx, "the dark theme", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}},
+		})
+		return err
+	}))
+	open(t, ctx, url, "?n=8&algo=matrix&step=131#search")
+	eval[bool](t, ctx, `(document.querySelector('#counters').click(), document.activeElement.blur(), true)`)
+	waitReady(t, ctx)
+	save(t, ctx, "search-matrix-dark-1366.png", false)
 }
 
 // shotStep is the step of the 8×8 search shown in the screenshot of a
