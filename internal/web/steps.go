@@ -15,8 +15,8 @@ import (
 )
 
 // MaxSteps is the most events a search may have for the page to offer its
-// board: every step of such a search can be reached, forward and back, in
-// about a second of the server's time.
+// board: the server runs such a search to any of its steps in a second
+// or two, so that every step can be reached, forward and back.
 const MaxSteps = 100_000_000
 
 // stepsN is, per algorithm, the largest board whose search has at most

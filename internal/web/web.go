@@ -73,7 +73,9 @@ type Options struct {
 	// MaxCountN is the largest board that /api/count counts, at most
 	// [queens.MaxN]; default [DefaultMaxCountN].
 	MaxCountN int
-	// MaxEvents caps the events of one trace; default [DefaultMaxEvents].
+	// MaxEvents caps the events of one /api/trace answer; default
+	// [DefaultMaxEvents]. The steps the page plays, /api/steps, have no
+	// cap: the boards they accept are bounded by [MaxSteps] instead.
 	MaxEvents int
 	// MaxCounts is the number of counts that may run at once; more get HTTP
 	// 503. Default [DefaultMaxCounts].
