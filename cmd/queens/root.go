@@ -73,7 +73,11 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		newBenchCmd(io),
 		newWorkerCmd(io),
 		newMergeCmd(io),
+		newVersionCmd(io),
+		newManCmd(io),
 	)
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
 	// The completion scripts go to the writer set when the command is made.
 	root.SetOut(io.out)
 	root.SetErr(io.errOut)
