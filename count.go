@@ -2,6 +2,7 @@ package queens
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -85,9 +86,9 @@ func countBySolutions(ctx context.Context, a Algorithm, n int) (Result, error) {
 // units of [plan.New], counts them on opts.Workers goroutines and adds up
 // their results in 128 bits.
 func countFast(ctx context.Context, n int, opts Options) (Result, error) {
-	p, err := plan.New(n)
+	p, err := newPlan(ctx, n)
 	if err != nil {
-		return Result{}, fmt.Errorf("queens: %w: %w", ErrSize, err)
+		return Result{}, err
 	}
 	var res Result
 	start := time.Now()
@@ -105,7 +106,50 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 	if err != nil {
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
 	}
+	if err := res.scaleUnique(p); err != nil {
+		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
+	}
 	return res, nil
+}
+
+// ErrInconsistent is wrapped by the error of a count whose units do not
+// add up: the sum of a join plan's unique shares is not a multiple of
+// its scale, which no correct count gives.
+var ErrInconsistent = errors.New("the units of the count do not add up")
+
+// scaleUnique turns the sum of the units' unique shares into the number
+// of classes of solutions: a join plan's units add up eight times that
+// number (see [plan.Plan]).
+func (res *Result) scaleUnique(p *plan.Plan) error {
+	q, r := res.Unique.Div64(p.UniqueScale)
+	if r != 0 {
+		return fmt.Errorf("%w: the unique shares sum to %s, not a multiple of %d", ErrInconsistent, res.Unique, p.UniqueScale)
+	}
+	res.Unique = q
+	return nil
+}
+
+// newPlan returns plan.New(n), or ctx.Err() as soon as ctx is cancelled:
+// the plans of the largest boards take seconds to make.
+func newPlan(ctx context.Context, n int) (*plan.Plan, error) {
+	type made struct {
+		p   *plan.Plan
+		err error
+	}
+	ch := make(chan made, 1)
+	go func() {
+		p, err := plan.New(n)
+		ch <- made{p, err}
+	}()
+	select {
+	case m := <-ch:
+		if m.err != nil {
+			return nil, fmt.Errorf("queens: %w: %w", ErrSize, m.err)
+		}
+		return m.p, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("queens: count of N=%d: %w", n, ctx.Err())
+	}
 }
 
 // add adds a unit's result to a count. A unit's counts fit in 64 bits

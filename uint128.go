@@ -42,6 +42,17 @@ func (x Uint128) Mul64(v uint64) Uint128 {
 	return Uint128{sum, lo}
 }
 
+// Div64 returns the quotient x/v and the remainder x mod v. It panics
+// when v is 0.
+func (x Uint128) Div64(v uint64) (q Uint128, r uint64) {
+	if v == 0 {
+		panic("queens: Uint128 division by zero")
+	}
+	q.Hi, r = bits.Div64(0, x.Hi, v)
+	q.Lo, r = bits.Div64(r, x.Lo, v)
+	return q, r
+}
+
 // Cmp compares x and y and returns -1, 0 or +1.
 func (x Uint128) Cmp(y Uint128) int {
 	switch {

@@ -209,6 +209,12 @@ func countCheckpointed(ctx context.Context, n int, f countFlags, io streams) (co
 	case done != c.units:
 		return c, fmt.Errorf("internal error: the count ended with %d of %d units done", done, c.units)
 	}
+	// A join plan's units add up the classes eightfold.
+	unique, rest := c.Unique.Div64(p.UniqueScale)
+	if rest != 0 {
+		return c, fmt.Errorf("the unique shares of the units sum to %s, not a multiple of %d: the checkpoint holds a wrong result; delete %s to count from the start", c.Unique, p.UniqueScale, shellQuote(f.checkpoint))
+	}
+	c.Unique = unique
 	return c, nil
 }
 

@@ -198,6 +198,12 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 		res.Unique = res.Unique.Add64(r.Unique)
 		res.Nodes = res.Nodes.Add64(r.Nodes)
 	}
+	// A join plan's units add up the classes eightfold.
+	unique, rest := res.Unique.Div64(p.UniqueScale)
+	if rest != 0 {
+		return Result{}, fmt.Errorf("the unique shares of the results sum to %s, not a multiple of %d: a stored result is wrong", res.Unique, p.UniqueScale)
+	}
+	res.Unique = unique
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

@@ -1,6 +1,9 @@
 package join
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // Counter counts items of one engine. It holds the scratch memory of the
 // counts and is not safe for concurrent use: each goroutine needs its own.
@@ -18,15 +21,17 @@ type Counter struct {
 	build  func(t *table, sigs []uint64, chunks int)
 }
 
-// NewCounter returns a counter of the engine's items.
+// NewCounter returns a counter of the engine's items. It lists the
+// placements of a quadrant first if [Engine.List] has not.
 func (e *Engine) NewCounter() *Counter {
+	e.List(context.Background())
 	return &Counter{e: e, config: -1, kernel: countBlock, pairUp: pairUp, build: buildTable}
 }
 
 // Count returns the number of solutions of the item (ci, rows), rows an
 // east set of [Engine.Sets](ci), without its weight, and the number of
-// pairs of half boards the join compared.
-func (c *Counter) Count(ci int, rows uint32) (solutions, pairs uint64) {
+// half boards it made.
+func (c *Counter) Count(ci int, rows uint32) (solutions, halves uint64) {
 	c.load(ci)
 	e := c.e
 	cf := &e.configs[ci]
@@ -35,12 +40,13 @@ func (c *Counter) Count(ci int, rows uint32) (solutions, pairs uint64) {
 	if len(c.east) == 0 {
 		return 0, 0
 	}
+	halves = uint64(len(c.east))
 	c.west = c.halves(c.west[:0], c.q[nw], c.q[sw], cf.rowsN&^a, cf.rowsS&^b, cf.colsW, cf.subsetsW, false)
+	halves += uint64(len(c.west))
 	if len(c.west) == 0 {
-		return 0, 0
+		return 0, halves
 	}
-	pairs = uint64(len(c.east)) * uint64(len(c.west))
-	return c.join(c.east, c.west), pairs
+	return c.join(c.east, c.west), halves
 }
 
 // load makes q hold the placements of the quadrants of configuration ci.

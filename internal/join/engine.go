@@ -33,9 +33,12 @@
 package join
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
+	"unsafe"
 )
 
 // MaxN is the largest board the engine joins: a signature of the
@@ -60,6 +63,12 @@ type Engine struct {
 	configs []config
 	// east and west say how quadrant placements make half boards.
 	east, west shape
+	// listing guards the placements of base, which New only counts and
+	// List lists.
+	listing sync.Mutex
+	// maxCandidates is the largest number of candidate half boards of a
+	// side of an item: a bound on the half boards a counter holds.
+	maxCandidates float64
 }
 
 // config is a placement of the queens of the middle row and the middle
@@ -85,6 +94,8 @@ type config struct {
 	// those with half boards on both sides, and of those only the least
 	// of each class when symmetricE.
 	sets []uint32
+	// costs[i] estimates the work of sets[i].
+	costs []float32
 	// subsetsE[k] and subsetsW[k] list the subsets of k columns of colsE
 	// and colsW.
 	subsetsE, subsetsW [][]uint32
@@ -105,7 +116,7 @@ func New(n int) (*Engine, error) {
 	}
 	m := n / 2
 	e := &Engine{n: n, m: m, h: n - m, east: newShape(n, true), west: newShape(n, false)}
-	e.base = newQuarters(m, 0, 0)
+	e.base = newQuarters(m)
 	if n%2 == 0 {
 		e.configs = []config{e.newConfig(-1, -1, 1)}
 	} else {
@@ -115,6 +126,39 @@ func New(n int) (*Engine, error) {
 		e.addSets(&e.configs[ci])
 	}
 	return e, nil
+}
+
+// List lists the placements of a quadrant, unless they are listed
+// already: [New] only counts them, so that [Engine.Memory] can tell what
+// a count needs before it allocates. List returns ctx.Err() soon after ctx
+// is cancelled, having listed nothing.
+func (e *Engine) List(ctx context.Context) error {
+	e.listing.Lock()
+	defer e.listing.Unlock()
+	if e.base.entries != nil || e.base.fill(ctx.Done()) {
+		return nil
+	}
+	return ctx.Err()
+}
+
+// Placements returns the number of placements of a quadrant the engine
+// lists: 8 bytes each, the bulk of its memory.
+func (e *Engine) Placements() int { return e.base.placements() }
+
+// Memory estimates the bytes a count with the given number of counters
+// holds at most: the placements and their index, and for each counter
+// its filtered lists (odd boards) and its half boards.
+func (e *Engine) Memory(counters int) uint64 {
+	index := uint64(len(e.base.start)) * 4
+	shared := uint64(e.base.placements())*8 + index
+	var perCounter uint64
+	if e.n%2 == 1 {
+		// Four filtered lists, each at most as long as the whole one.
+		perCounter += 4 * shared
+	}
+	// The half boards of both sides, in slices that grow by doubling.
+	perCounter += 4*uint64(e.maxCandidates)*8 + uint64(unsafe.Sizeof(table{}))
+	return shared + uint64(counters)*perCounter
 }
 
 // N returns the board size.
@@ -139,13 +183,10 @@ func (e *Engine) Weight(ci int, rows uint32) int {
 	return c.weight * w
 }
 
-// Cost estimates the work of counting (ci, rows), in units comparable
-// between the items of one board size: the candidate half boards of both
-// sides and the pairs of the join.
-func (e *Engine) Cost(ci int, rows uint32) float64 {
-	a, b := e.split(rows)
-	return e.cost(&e.configs[ci], a, b)
-}
+// Cost estimates the work of counting east set i of configuration ci,
+// in units comparable between the items of one board size: the candidate
+// half boards of both sides and the pairs of the join.
+func (e *Engine) Cost(ci, i int) float64 { return float64(e.configs[ci].costs[i]) }
 
 // newConfig returns the configuration with the middle row's queen in
 // column x and the middle column's queen in row y (both −1 for an even
@@ -288,10 +329,12 @@ func (e *Engine) addSets(c *config) {
 					continue
 				}
 			}
-			if !e.hasHalves(c, a, b) {
+			cost := e.cost(c, a, b)
+			if cost == 0 {
 				continue // no candidate half board on one side: nothing to join
 			}
 			c.sets = append(c.sets, e.rowMask(a, b))
+			c.costs = append(c.costs, float32(cost))
 		}
 	}
 }
@@ -339,17 +382,19 @@ func (e *Engine) eastOrbit(a, b uint32) (int, bool) {
 // cost estimates the work of the item (c, a, b) from the sizes of the
 // groups of placements it pairs: the candidate half boards of each side,
 // and their product for the join.
+//
+// It is 0 when a side has no candidate.
 func (e *Engine) cost(c *config, a, b uint32) float64 {
 	eastN := e.candidates(a, b, c.colsE, c.subsetsE)
+	if eastN == 0 {
+		return 0
+	}
 	westN := e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW)
+	if westN == 0 {
+		return 0
+	}
+	e.maxCandidates = max(e.maxCandidates, eastN, westN)
 	return eastN + westN + eastN*westN/256
-}
-
-// hasHalves reports whether both sides of the item (c, a, b) have a
-// candidate half board.
-func (e *Engine) hasHalves(c *config, a, b uint32) bool {
-	return e.candidates(a, b, c.colsE, c.subsetsE) > 0 &&
-		e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW) > 0
 }
 
 // candidates returns the number of pairs of an upper placement on rows

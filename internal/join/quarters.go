@@ -30,37 +30,48 @@ func (q *quarters) size(rows, cols uint32) int {
 	return int(q.start[k+1] - q.start[k])
 }
 
-// newQuarters lists every placement of the m×m square whose queens stand
-// on none of the forbidden diagonals (masks in the square's coordinates,
-// as in the entries).
-func newQuarters(m int, forbidSum, forbidDiff uint32) *quarters {
+// newQuarters counts the placements of the m×m square in each group; fill
+// lists them.
+func newQuarters(m int) *quarters {
 	q := &quarters{m: m, start: make([]uint32, 1<<(2*m)+1)}
-	// The first pass counts the placements of each group, the second
-	// writes them in place.
-	var e enumerator
-	e.m, e.forbidSum, e.forbidDiff = m, forbidSum, forbidDiff
-	e.count = q.start[1:]
+	e := enumerator{m: m, count: q.start[1:]}
 	e.walk(0, 0, 0, 0, 0)
 	total := uint32(0)
 	for k := range q.start[1:] {
-		c := q.start[k+1]
+		total += q.start[k+1]
 		q.start[k+1] = total
-		total += c
 	}
-	q.entries = make([]uint64, total)
-	e.count, e.fill, e.next = nil, q.entries, q.start[1:]
-	e.walk(0, 0, 0, 0, 0)
-	// next[k] has advanced to the end of group k, which is start[k+1].
 	return q
+}
+
+// placements returns the number of placements of the square.
+func (q *quarters) placements() int { return int(q.start[len(q.start)-1]) }
+
+// fill lists the placements, in the groups that newQuarters counted. It
+// gives up, listing nothing, soon after done is closed, and reports
+// whether it listed them.
+func (q *quarters) fill(done <-chan struct{}) bool {
+	entries := make([]uint64, q.placements())
+	e := enumerator{m: q.m, fill: entries, next: make([]uint32, len(q.start)-1), done: done}
+	copy(e.next, q.start)
+	e.walk(0, 0, 0, 0, 0)
+	if e.stopped {
+		return false
+	}
+	q.entries = entries
+	return true
 }
 
 // enumerator walks the placements of the square row by row.
 type enumerator struct {
-	m                     int
-	forbidSum, forbidDiff uint32
-	count                 []uint32 // first pass: placements per key
-	fill                  []uint64 // second pass: the entries
-	next                  []uint32 // second pass: where the next entry of each key goes
+	m     int
+	count []uint32 // counting: placements per key
+	fill  []uint64 // listing: the entries
+	next  []uint32 // listing: where the next entry of each key goes
+
+	done    <-chan struct{} // listing: closed when the listing is no longer wanted
+	leaves  uint32          // placements listed since done was last looked at
+	stopped bool            // done was closed
 }
 
 func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
@@ -73,6 +84,17 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 		}
 		e.fill[e.next[k]] = uint64(sum) | uint64(diff)<<32
 		e.next[k]++
+		if e.leaves++; e.leaves == 1<<16 {
+			e.leaves = 0
+			select {
+			case <-e.done:
+				e.stopped = true
+			default:
+			}
+		}
+		return
+	}
+	if e.stopped {
 		return
 	}
 	e.walk(i+1, rows, cols, sum, diff)
@@ -82,7 +104,7 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 		free &= free - 1
 		s := uint32(1) << (i + j)
 		d := uint32(1) << (i - j + m - 1)
-		if (sum|e.forbidSum)&s != 0 || (diff|e.forbidDiff)&d != 0 {
+		if sum&s != 0 || diff&d != 0 {
 			continue
 		}
 		e.walk(i+1, rows|1<<i, cols|1<<j, sum|s, diff|d)

@@ -1,6 +1,13 @@
 // Package plan splits the count of the N-queens solutions of one board size
 // into independent units of work, and counts them.
 //
+// A plan uses one of two engines. The join engine (package join) lists
+// the placements of the board's quadrants and joins half boards; its
+// units are batches of east sets (see [Unit]), and one more unit counts
+// the symmetric solutions that the number of classes needs. It is the
+// engine of the boards from [JoinFrom] to [JoinTo]. The search engine
+// places queens by backtracking, and serves the other sizes:
+//
 // Every solution has exactly one queen in the first row, one in the last
 // row, one in the first column and one in the last column: its border
 // queens. A unit is one arrangement of border queens, taken up to the eight
@@ -24,12 +31,31 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
+
+	"github.com/queenslab/queens/internal/join"
 )
 
 // Version is the version of the split: it changes whenever the list of
 // units or the result of a unit changes, so that results of another version
-// are refused.
-const Version = 2
+// are refused. Version 3 brought the join engine.
+const Version = 3
+
+// JoinFrom and JoinTo are the board sizes whose plans use the join
+// engine: below JoinFrom the search engine is as fast and has less to
+// set up, and above JoinTo the quadrant lists outgrow the memory of most
+// computers (some 5 GB at N = 24 and 45 GB at N = 26), and would take
+// minutes to plan.
+const (
+	JoinFrom = 10
+	JoinTo   = 23
+)
+
+// The engines a plan may use, as [Plan.Engine] names them.
+const (
+	EngineSearch = "search"
+	EngineJoin   = "join"
+)
 
 // MaxN is the largest board size a plan covers: a board row is kept in a
 // 32-bit word.
@@ -55,9 +81,20 @@ var ErrOverflow = errors.New("count exceeds 64 bits")
 // column, all counted from 0. A queen in a corner stands in a row and a
 // column at once: Top = 0 means Left = 0. The border is in canonical form:
 // the least of its eight images, comparing (Top, Bottom, Left, Right).
+//
+// A unit of the join engine is either a batch of east sets, Last−First of
+// them from First on in the list of configuration Config of the join (see
+// package join), or the unit of the symmetric solutions (SymmetricSolutions
+// true), which counts the solutions that the half turn and the quarter
+// turn map to themselves. Its border fields are 0.
 type Unit struct {
 	ID                       int
 	Top, Bottom, Left, Right int
+
+	// Config, First and Last give the east sets of a join unit.
+	Config, First, Last int
+	// SymmetricSolutions marks the join unit of the symmetric solutions.
+	SymmetricSolutions bool
 
 	// stab has bit t set for each symmetry t (numbered as in [Symmetries])
 	// that maps the border to itself; bit 0, the identity, is always set.
@@ -66,11 +103,21 @@ type Unit struct {
 	cost float64
 }
 
+// Cost estimates the work of the unit, in units comparable between the
+// units of one plan: a progress bar can weigh the units done by it.
+func (u Unit) Cost() float64 { return u.cost }
+
 // border returns the unit's border queens.
 func (u Unit) border() border { return border{u.Top, u.Bottom, u.Left, u.Right} }
 
-// String describes the unit's border queens.
+// String describes the unit.
 func (u Unit) String() string {
+	switch {
+	case u.SymmetricSolutions:
+		return fmt.Sprintf("unit %d: the solutions a half or a quarter turn maps to themselves", u.ID)
+	case u.Last > 0:
+		return fmt.Sprintf("unit %d: configuration %d, east sets %d to %d", u.ID, u.Config, u.First, u.Last-1)
+	}
 	return fmt.Sprintf("unit %d: border queens top %d, bottom %d, left %d, right %d", u.ID, u.Top, u.Bottom, u.Left, u.Right)
 }
 
@@ -87,15 +134,31 @@ func (u Unit) Symmetric() bool { return u.stab != 1 }
 //
 // The plans of N = 2 and N = 3 have no units: those boards have no
 // solution, not even a border.
+//
+// The units of a join plan add up the classes of solutions eightfold:
+// the sum of their Unique fields is UniqueScale times the number of
+// classes (see [Result]). UniqueScale is 1 for the search engine.
 type Plan struct {
-	N, Version int
-	Units      []Unit
+	N, Version  int
+	Engine      string
+	UniqueScale uint64
+	Units       []Unit
+
+	join     *join.Engine
+	counters sync.Pool // *join.Counter, scratch memory of the join's workers
 }
 
 // Result is one unit's contribution to the count. Total counts the
 // solutions of the unit with all their images under the symmetries of the
 // board; Unique counts each class of equivalent solutions once; Nodes
 // counts the queens the search placed.
+//
+// In a join plan, Total counts the unit's solutions and the half boards
+// of their images too, Unique is the unit's share of eight times the
+// number of classes (Burnside's lemma: the unit's Total, and for the unit
+// of the symmetric solutions the solutions the half turn fixes plus twice
+// those the quarter turn fixes), and Nodes counts the half boards made
+// and, for the symmetric unit, the queens its searches placed.
 //
 // The fields are 64-bit: sums over units need more (Q(29) exceeds 2^64),
 // one unit does not. The largest unit holds about ten times the average
@@ -111,13 +174,22 @@ type Result struct {
 	Nodes  uint64 `json:"nodes"`
 }
 
-// New returns the plan of the n×n board, 1 ≤ n ≤ [MaxN]. The plan depends
-// only on n and [Version].
+// New returns the plan of the n×n board, 1 ≤ n ≤ [MaxN], with the engine
+// of its size. The plan depends only on n and [Version].
 func New(n int) (*Plan, error) {
+	if n >= JoinFrom && n <= JoinTo {
+		return NewJoin(n)
+	}
+	return NewSearch(n)
+}
+
+// NewSearch returns the plan of the n×n board, 1 ≤ n ≤ [MaxN], that the
+// search engine counts.
+func NewSearch(n int) (*Plan, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("plan: %w: N must be from 1 to %d, got %d", ErrSize, MaxN, n)
 	}
-	p := &Plan{N: n, Version: Version}
+	p := &Plan{N: n, Version: Version, Engine: EngineSearch, UniqueScale: 1}
 	m := n - 1
 	for top := range n {
 		for bottom := range n {
@@ -171,10 +243,18 @@ func (p *Plan) Fingerprint() string {
 	h.Write([]byte("queens plan"))
 	put(p.N)
 	put(p.Version)
+	h.Write([]byte(p.Engine))
 	put(len(p.Units))
 	for _, u := range p.Units {
 		put(u.ID)
-		put(u.Top<<24 | u.Bottom<<16 | u.Left<<8 | u.Right)
+		switch p.Engine {
+		case EngineJoin:
+			put(u.Config)
+			put(u.First)
+			put(u.Last)
+		default:
+			put(u.Top<<24 | u.Bottom<<16 | u.Left<<8 | u.Right)
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }

@@ -17,6 +17,12 @@ func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
 	if !ok {
 		return Result{Unit: unit}, fmt.Errorf("plan: %w: %d (N=%d has units 0 to %d)", ErrUnit, unit, p.N, len(p.Units)-1)
 	}
+	if p.Engine == EngineJoin {
+		if err := p.join.List(ctx); err != nil {
+			return Result{Unit: unit}, err
+		}
+		return p.countJoin(ctx, u)
+	}
 	s := newUnitSearch(p.N, u.border())
 	s.done = ctx.Done()
 	s.run()
@@ -86,6 +92,11 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 	}
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if p.Engine == EngineJoin && len(todo) > 0 {
+		if err := p.join.List(ctx); err != nil {
+			return err
+		}
 	}
 	workers := opts.Workers
 	if workers <= 0 {

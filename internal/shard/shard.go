@@ -236,15 +236,17 @@ func Merge(parts []*Part, names []string) (Sum, error) {
 				names[0], first.N, first.PlanVersion, first.Fingerprint, names[i+1], pt.N, pt.PlanVersion, pt.Fingerprint)
 		}
 	}
-	if first.PlanVersion == plan.Version {
-		p, err := plan.New(first.N)
-		if err != nil {
-			return Sum{}, err
-		}
-		if p.Fingerprint() != first.Fingerprint || len(p.Units) != first.Units {
-			return Sum{}, fmt.Errorf("%w: the parts were made with plan %s of %d units, this queens has plan %s of %d units for N=%d", ErrMixed,
-				first.Fingerprint, first.Units, p.Fingerprint(), len(p.Units), first.N)
-		}
+	if first.PlanVersion != plan.Version {
+		return Sum{}, fmt.Errorf("%w: the parts were made with plan version %d, this queens has plan version %d; count the shards again with this queens, or merge them with the queens that made them", ErrMixed,
+			first.PlanVersion, plan.Version)
+	}
+	p, err := plan.New(first.N)
+	if err != nil {
+		return Sum{}, err
+	}
+	if p.Fingerprint() != first.Fingerprint || len(p.Units) != first.Units {
+		return Sum{}, fmt.Errorf("%w: the parts were made with plan %s of %d units, this queens has plan %s of %d units for N=%d", ErrMixed,
+			first.Fingerprint, first.Units, p.Fingerprint(), len(p.Units), first.N)
 	}
 	results := make([]plan.Result, first.Units)
 	from := make([]int, first.Units) // 1 + the index of the part of each result, 0: none yet
@@ -276,6 +278,12 @@ func Merge(parts []*Part, names []string) (Sum, error) {
 		s.Unique = s.Unique.Add64(r.Unique)
 		s.Nodes = s.Nodes.Add64(r.Nodes)
 	}
+	// A join plan's units add up the classes eightfold.
+	unique, rest := s.Unique.Div64(p.UniqueScale)
+	if rest != 0 {
+		return Sum{}, fmt.Errorf("%w: the parts' unique shares sum to %s, not a multiple of %d", ErrConflict, s.Unique, p.UniqueScale)
+	}
+	s.Unique = unique
 	return s, nil
 }
 
