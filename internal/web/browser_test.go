@@ -424,7 +424,7 @@ func TestBrowserURL(t *testing.T) {
 	// The next solution, found by the server, and the one after it.
 	for k := back.solutions + 1; k <= back.solutions+2; k++ {
 		do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
-		want := fmt.Sprintf("%d,%03d", k/1000, k%1000)
+		want := thousands(uint64(k))
 		waitFor(t, ctx, "solution "+want, fmt.Sprintf(`document.querySelector('#c-solutions').textContent === %q && queensTesting.ready()`, want))
 	}
 	open(t, ctx, url, "?n=8&algo=scan&step=20000#search")
@@ -649,4 +649,49 @@ func save(t *testing.T, ctx context.Context, name string, wide bool) {
 	if err := os.WriteFile(filepath.Join(*screenshotDir, name), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestBrowserEveryMethod steps through the whole search of every method
+// on the 5×5 board: at every step a line of its code is marked, its state
+// panel is drawn, and its tree has one node per queen placed.
+func TestBrowserEveryMethod(t *testing.T) {
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	for _, a := range queens.Algorithms() {
+		events, stats := allEvents(t, a, 5)
+		open(t, ctx, url, fmt.Sprintf("?n=5&algo=%s#search", a.Name))
+		bad := eval[[]string](t, ctx, fmt.Sprintf(`(() => {
+			const out = [];
+			for (let i = 1; i <= %d; i++) {
+				document.querySelector('#step').click();
+				queensTesting.drawNow();
+				const on = document.querySelectorAll('#code .ln.on');
+				const placed = document.querySelector('#c-place').textContent;
+				const nodes = document.querySelector('#tree').dataset.nodes;
+				if (on.length !== 1) out.push(i + ': ' + on.length + ' lines marked');
+				if (!document.querySelector('#state').textContent.trim()) out.push(i + ': no state drawn');
+				if (nodes !== placed) out.push(i + ': ' + nodes + ' tree nodes, ' + placed + ' placements');
+			}
+			return out;
+		})()`, len(events)))
+		for _, b := range bad {
+			t.Errorf("%s step %s", a.Name, b)
+		}
+		// At the end, the page's counters are the search's own.
+		for sel, want := range map[string]uint64{"#c-checks": stats.Checks, "#c-place": stats.Nodes, "#c-solutions": stats.Solutions} {
+			if got := text(t, ctx, sel); got != thousands(want) {
+				t.Errorf("%s at the end: %s = %s, want %d", a.Name, sel, got, want)
+			}
+		}
+	}
+}
+
+// thousands writes v as the page does, with commas between thousands.
+func thousands(v uint64) string {
+	s := fmt.Sprint(v)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -90,7 +90,9 @@ const ROWS_CODE = [
   ['    rows[cols[i]] = true; rows[cols[i]-d] = true; rows[cols[i]+d] = true', ''],
   ['  }', ''],
   ['  for col := 0; col < n; col++ {', ''],
-  ['    if rows[col] { continue }', 'skip'],
+  ['    if rows[col] { // one entry read', 'check'],
+  ['      continue // forbidden by a queen above', 'skip'],
+  ['    }', ''],
   ['    cols[row] = col // rows[col] was false: free', 'place'],
   ['    if row == n-1 { print(cols) } else { getArrangement(row + 1) }', 'solution'],
   ['    // back here: the next column overwrites cols[row]', 'remove'],
@@ -214,9 +216,12 @@ export function boardScan(queens, evRow, evCol, n) {
   return { part: 'check', read, hit: null };
 }
 
-// codeTag returns the tag of the code line that event ev executes.
-export function codeTag(algo, ev, queens, n) {
+// codeTag returns the tag of the code line that event ev executes; prev
+// is the event before it, when known.
+export function codeTag(algo, ev, queens, n, prev) {
   if (!ev) return '';
+  if (algo === 'matrix' && ev.kind === REMOVE && prev && prev.kind === SOLUTION) return 'solution';
+  if (algo === 'bitboard' && ev.kind === PLACE && ev.row === n - 1) return 'solution';
   switch (ev.kind) {
     case TRY:
       if (algo === 'board') return ev.cf >= 0 ? boardScan(queens, ev.row, ev.col, n).part : 'check';

@@ -210,13 +210,13 @@ function draw() {
   const shownB = b ? b.draw(false) : null;
   if (shownB) {
     renderState($('#state-b'), b.algo.name, shownB.st, shownB.ev);
-    renderCode($('#code-b'), method(b.algo).code, codeTag(b.algo.name, shownB.ev, shownB.st.queens, shownB.st.n));
+    renderCode($('#code-b'), method(b.algo).code, codeTag(b.algo.name, shownB.ev, shownB.st.queens, shownB.st.n, b.steps.event(b.pos - 2)));
   }
   if (shown) {
     const { st, ev } = shown;
     const m = method(a.algo);
     renderState($('#state'), a.algo.name, st, ev);
-    renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n));
+    renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n, a.steps.event(a.pos - 2)));
     renderTree($('#tree'), st, a.pos, goStep);
     drawMinis(st.solutions);
   }
