@@ -24,6 +24,10 @@ function route() {
   if (name === 'count') counter.show();
 }
 
+// On a phone the introduction starts folded, so that the board and the
+// player fit on the screen; one tap opens it.
+if (matchMedia('(max-width: 600px)').matches) $('#intro').open = false;
+
 window.addEventListener('hashchange', route);
 route();
 player.init();

@@ -128,6 +128,8 @@ export class Steps {
     this.controller = null;
     this.wake = null;
     this.ended = false; // the search ended within the window
+    this.lastOpen = -Infinity;
+    this.timer = 0;
     this.loadSummary();
     this.open(0);
   }
@@ -152,6 +154,7 @@ export class Steps {
   }
 
   close() {
+    clearTimeout(this.timer);
     this.gen++;
     if (this.controller) this.controller.abort();
     this.controller = null;
@@ -224,7 +227,18 @@ export class Steps {
     if (this.wake) this.wake();
   }
 
+  // open starts a new window at step from. While the timeline is dragged
+  // the page asks for many; it opens at most one every 200 ms, the last
+  // one asked for.
   open(from) {
+    this.opening = { from };
+    const now = performance.now(), wait = this.lastOpen + 200 - now;
+    clearTimeout(this.timer);
+    if (wait > 0) {
+      this.timer = setTimeout(() => this.open(from), wait);
+      return;
+    }
+    this.lastOpen = now;
     this.close();
     this.opening = { from };
     this.read(this.gen, from, true);
