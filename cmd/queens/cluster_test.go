@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -123,6 +124,20 @@ func TestShardMergeCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	runCLI(ctx, nil, "merge", parts[0], changed, parts[2]).wantError(t, exitUsage, "checksum")
+
+	// A part read from standard input, once.
+	r = runCLI(ctx, strings.NewReader(string(data)), "merge", parts[0], "-", parts[2])
+	r.wantExit(t, exitOK)
+	if got, want := clusterFirstLine(r.stdout), clusterFirstLine(local.stdout); got != want {
+		t.Errorf("merge with - : %q, want %q", got, want)
+	}
+	runCLI(ctx, strings.NewReader(string(data)), "merge", "-", "-").wantError(t, exitUsage, "give - only once")
+	runCLI(ctx, strings.NewReader("{}"), "merge", parts[0], "-").wantError(t, exitUsage, "standard input: not a valid part file")
+
+	// The elapsed time is informational: changing it breaks nothing.
+	slower := filepath.Join(dir, "slower.json")
+	os.WriteFile(slower, regexp.MustCompile(`"elapsed_ms": [0-9.]+`).ReplaceAll(data, []byte(`"elapsed_ms": 123456`)), 0o644)
+	runCLI(ctx, nil, "merge", parts[0], slower, parts[2]).wantExit(t, exitOK)
 
 	// Without -o, the part goes to standard output.
 	r = runCLI(ctx, nil, "count", "8", "--shard", "0/1")

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -24,9 +25,14 @@ time is the counting time of all parts together.
 The parts must hold a result for every unit of the count. A unit may be
 in more than one part when the results agree. Parts of different board
 sizes or plan versions, parts that lack units or disagree, and files that
-are not intact part files are refused.`,
+are not intact part files are refused. A PART of - is read from standard
+input, as a part that 'queens count N --shard I/M' writes there.
+
+The elapsed time of a part is informational: it is not covered by the
+part's checksum, and only the time that merge prints depends on it.`,
 		Example: `  for i in 0 1 2; do queens count 14 --shard $i/3 -o part-$i.json; done
-  queens merge part-*.json`,
+  queens merge part-*.json
+  queens count 14 --shard 2/3 | queens merge part-0.json part-1.json -`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageError(errors.New("merge takes the part files to sum"), "try 'queens merge part-*.json'")
@@ -35,14 +41,23 @@ are not intact part files are refused.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			parts := make([]*shard.Part, 0, len(args))
+			names := make([]string, 0, len(args))
+			stdin := false
 			for _, name := range args {
-				pt, err := readPart(name)
+				if name == "-" {
+					if stdin {
+						return usageError(errors.New("merge reads standard input once: give - only once"), "")
+					}
+					stdin = true
+				}
+				pt, err := readPart(name, io.in)
 				if err != nil {
 					return err
 				}
 				parts = append(parts, pt)
+				names = append(names, partName(name))
 			}
-			sum, err := shard.Merge(parts, args)
+			sum, err := shard.Merge(parts, names)
 			if err != nil {
 				return usageError(err, mergeHint(err, parts[0]))
 			}
@@ -56,16 +71,28 @@ are not intact part files are refused.`,
 	return cmd
 }
 
-// readPart reads and checks one part file.
-func readPart(name string) (*shard.Part, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, usageError(err, "")
+// partName is the name of a part in messages.
+func partName(name string) string {
+	if name == "-" {
+		return "standard input"
 	}
-	defer f.Close()
-	pt, err := shard.Read(f)
+	return name
+}
+
+// readPart reads and checks one part file; "-" is standard input, stdin.
+func readPart(name string, stdin io.Reader) (*shard.Part, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, usageError(fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err)), "give the part files written by 'queens count N --shard I/M -o FILE'")
+		}
+		defer f.Close()
+		r = f
+	}
+	pt, err := shard.Read(r)
 	if err != nil {
-		return nil, usageError(fmt.Errorf("%s: %w", name, err), "give the part files written by 'queens count N --shard I/M -o FILE'")
+		return nil, usageError(fmt.Errorf("%s: %w", partName(name), err), "give the part files written by 'queens count N --shard I/M -o FILE'")
 	}
 	return pt, nil
 }

@@ -100,10 +100,12 @@ type Part struct {
 	Fingerprint   string        `json:"fingerprint"` // of the plan
 	Units         int           `json:"units"`       // of the whole plan
 	Shard         Spec          `json:"shard"`
-	Millis        float64       `json:"elapsed_ms"`
-	Results       []plan.Result `json:"results"` // by unit ID
+	Millis        float64       `json:"elapsed_ms"` // informational: not in Check
+	Results       []plan.Result `json:"results"`    // by unit ID
 	// Check is the CRC-32C of the canonical form of the fields above
-	// that matter, so that a damaged or edited file is noticed.
+	// that matter, so that a damaged or edited file is noticed: all but
+	// Millis, the time the shard took, which only the time a merge
+	// reports depends on.
 	Check string `json:"check"`
 }
 
