@@ -606,6 +606,12 @@ func TestBrowserShots(t *testing.T) {
 		do(t, ctx, "opening the gallery", chromedp.Navigate(url+"#gallery"))
 		waitFor(t, ctx, "the gallery", `document.querySelectorAll('#gallery .gboard').length > 0`)
 		save(t, ctx, fmt.Sprintf("gallery-%d.png", size[0]), false)
+		do(t, ctx, "opening the count", chromedp.Navigate(url+"#count"))
+		waitFor(t, ctx, "the menu", `document.querySelectorAll('#k-n option').length > 0`)
+		eval[bool](t, ctx, `(() => { const n = document.querySelector('#k-n'); n.value = '14'; document.querySelector('#k-go').click(); return true; })()`)
+		waitFor(t, ctx, "the count", `document.querySelector('#k-total').textContent === '365,596'`)
+		time.Sleep(400 * time.Millisecond) // the bar's last move
+		save(t, ctx, fmt.Sprintf("count-%d.png", size[0]), false)
 	}
 	// The dark theme, where the board and its marks keep their colours.
 	do(t, ctx, "resizing", chromedp.EmulateViewport(1366, 768))
