@@ -122,6 +122,18 @@ with --algo all it leaves such algorithms out, and says so.`,
 	cmd.Flags().IntVar(&o.runs, "runs", 5, "timed runs of each algorithm, after one warm-up run")
 	cmd.Flags().BoolVar(&force, "force", false, "run algorithms past their practical maximum N")
 	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	_ = cmd.RegisterFlagCompletionFunc("algo", func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		names, dir := completeAlgorithms(c, args, toComplete)
+		// The names complete after the commas of a list, too.
+		prefix := toComplete[:strings.LastIndex(toComplete, ",")+1]
+		for i, name := range names {
+			names[i] = prefix + name
+		}
+		if prefix == "" {
+			names = append([]string{"all\tevery algorithm"}, names...)
+		}
+		return names, dir | cobra.ShellCompDirectiveNoSpace
+	})
 	return cmd
 }
 

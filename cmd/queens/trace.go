@@ -31,12 +31,14 @@ type traceOptions struct {
 	json    bool
 	animate bool
 	delay   time.Duration
+	color   bool // --animate paints the squares
 }
 
 func newTraceCmd(io streams) *cobra.Command {
 	var (
-		o    traceOptions
-		algo string
+		o     traceOptions
+		algo  string
+		color string
 	)
 	cmd := &cobra.Command{
 		Use:   "trace N",
@@ -49,7 +51,9 @@ The log indents each step by its row, so the depth of the search shows.
 --json writes one event a line instead, as the web page reads them (rows
 and columns counted from 0). --animate redraws the board in place on a
 terminal: queens, attacked squares shaded, the square being tried marked;
-when standard output is not a terminal it writes the log.
+when standard output is not a terminal it writes the log. --color auto
+(the default) paints the squares unless $NO_COLOR is set; --color never
+draws them in plain characters, --color always paints them regardless.
 
 The trace stops after --limit events (default 100000; 0 for no limit).
 Every algorithm of 'queens bench' can be traced, up to the largest N it
@@ -77,6 +81,11 @@ handles in a few seconds.`,
 				return usageError(fmt.Errorf("--json and --animate do not go together"), "pick one")
 			case cmd.Flags().Changed("delay") && !o.animate:
 				return usageError(errors.New("--delay is the pause of --animate"), fmt.Sprintf("try 'queens trace %d --animate --delay %v'", o.n, o.delay))
+			case cmd.Flags().Changed("color") && !o.animate:
+				return usageError(errors.New("--color is for the board of --animate"), fmt.Sprintf("try 'queens trace %d --animate --color %s'", o.n, color))
+			}
+			if o.color, err = useColor(color, os.Getenv); err != nil {
+				return err
 			}
 			if o.animate && !isTerminal(io.out) {
 				o.animate = false // the log, for a file or a pipe
@@ -89,7 +98,36 @@ handles in a few seconds.`,
 	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON event a line")
 	cmd.Flags().BoolVar(&o.animate, "animate", false, "redraw the board in place at every event (on a terminal)")
 	cmd.Flags().DurationVar(&o.delay, "delay", 80*time.Millisecond, "pause between two frames of --animate")
+	cmd.Flags().StringVar(&color, "color", "auto", "paint the board of --animate: auto (unless $NO_COLOR is set), always or never")
+	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms)
+	_ = cmd.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"auto\tunless $NO_COLOR is set", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
+}
+
+// useColor decides from the --color value whether --animate paints the
+// board: auto paints unless the NO_COLOR variable is set to anything but
+// the empty string (see no-color.org).
+func useColor(mode string, getenv func(string) string) (bool, error) {
+	switch mode {
+	case "auto":
+		return getenv("NO_COLOR") == "", nil
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	}
+	return false, usageError(fmt.Errorf("--color must be auto, always or never, got %q", mode), "")
+}
+
+// completeAlgorithms completes the value of an --algo flag.
+func completeAlgorithms(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	var names []string
+	for _, a := range queens.Algorithms() {
+		names = append(names, a.Name+"\t"+a.Idea)
+	}
+	return names, cobra.ShellCompDirectiveNoFileComp
 }
 
 // knownAlgorithms lists the names of the algorithms, for help texts.
@@ -288,6 +326,22 @@ const (
 	ansiFound    = "\x1b[48;5;114m\x1b[38;5;16m\x1b[1m"
 )
 
+// plainGlyph returns the square that style and glyph paint, drawn in
+// characters alone: a board without colour still tells every square apart.
+func plainGlyph(style, glyph string) string {
+	switch style {
+	case ansiAttacker:
+		return "!Q"
+	case ansiAttacked:
+		return " -"
+	case ansiLight, ansiDark:
+		if glyph == "  " {
+			return " ."
+		}
+	}
+	return glyph
+}
+
 // frame applies e to the board and draws it, with a status line.
 func (a *animation) frame(e queens.Event) error {
 	a.events++
@@ -323,9 +377,13 @@ func (a *animation) frame(e queens.Event) error {
 			case a.attacked(r, c):
 				style, glyph = ansiAttacked, "░░"
 			}
-			b = append(b, style...)
-			b = append(b, glyph...)
-			b = append(b, ansiReset...)
+			if a.o.color {
+				b = append(b, style...)
+				b = append(b, glyph...)
+				b = append(b, ansiReset...)
+			} else {
+				b = append(b, plainGlyph(style, glyph)...)
+			}
 		}
 		b = append(b, "\x1b[K\n"...)
 	}

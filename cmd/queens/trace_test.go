@@ -139,7 +139,7 @@ func TestTraceAnimationFrames(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	anim := newAnimation(&out, traceOptions{n: 4, algo: a})
+	anim := newAnimation(&out, traceOptions{n: 4, algo: a, color: true})
 	var frames []string
 	for e := range a.Events(t.Context(), 4) {
 		out.Reset()
@@ -231,5 +231,64 @@ func TestTraceSingular(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	if got, want := lines[len(lines)-1], "flags, N=1: 1 solution, 1 queen placed, 1 safety check"; got != want {
 		t.Errorf("last line %q, want %q", got, want)
+	}
+}
+
+func TestUseColor(t *testing.T) {
+	env := func(v string) func(string) string {
+		return func(name string) string {
+			if name == "NO_COLOR" {
+				return v
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		mode, noColor string
+		want          bool
+	}{
+		{"auto", "", true}, {"auto", "1", false}, {"always", "1", true}, {"never", "", false},
+	} {
+		if got, err := useColor(tc.mode, env(tc.noColor)); err != nil || got != tc.want {
+			t.Errorf("--color %s with NO_COLOR=%q: %v, %v; want %v", tc.mode, tc.noColor, got, err, tc.want)
+		}
+	}
+	runCLI(t.Context(), nil, "trace", "4", "--animate", "--color", "pink").wantError(t, exitUsage, `--color must be auto, always or never, got "pink"`)
+	runCLI(t.Context(), nil, "trace", "4", "--color", "never").wantError(t, exitUsage, "--color is for the board of --animate")
+}
+
+// TestAnimationColors draws frames with and without colour: without, no
+// escape sequence paints a square, and every square still shows.
+func TestAnimationColors(t *testing.T) {
+	algo, _ := queens.LookupAlgorithm("flags")
+	for _, color := range []bool{true, false} {
+		var b strings.Builder
+		a := newAnimation(&b, traceOptions{n: 4, algo: algo, color: color})
+		a.frame(queens.Event{Kind: queens.EventPlace, Row: 0, Col: 1, Conflict: -1})
+		a.frame(queens.Event{Kind: queens.EventTry, Row: 1, Col: 2, Conflict: 0})
+		painted := strings.Contains(b.String(), "\x1b[48;5;")
+		if painted != color {
+			t.Errorf("color %v: squares painted: %v", color, painted)
+		}
+		if !color && (!strings.Contains(b.String(), " Q") || !strings.Contains(b.String(), " x") || !strings.Contains(b.String(), " .") || !strings.Contains(b.String(), " -")) {
+			t.Errorf("plain frame lacks a queen, the tried square, an empty or an attacked square:\n%s", b.String())
+		}
+	}
+}
+
+func TestAlgoCompletion(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"__complete", "trace", "8", "--algo", ""}, "flags\t"},
+		{[]string{"__complete", "bench", "8", "--algo", ""}, "all\t"},
+		{[]string{"__complete", "bench", "8", "--algo", "flags,b"}, "flags,board\t"},
+		{[]string{"__complete", "trace", "8", "--animate", "--color", ""}, "never"},
+	} {
+		r := runCLI(t.Context(), nil, tc.args...)
+		if !strings.Contains(r.stdout, tc.want) {
+			t.Errorf("%s\nwant a completion %q", r, tc.want)
+		}
 	}
 }
