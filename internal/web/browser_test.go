@@ -357,6 +357,17 @@ func TestBrowserFlagsState(t *testing.T) {
 	if first != "check" || second != "place" {
 		t.Errorf("code lines of steps 1 and 2: %q and %q, want check and place", first, second)
 	}
+	// Played at the top speed, the search ends with its 4 solutions shown,
+	// though the page draws only a few of its steps.
+	eval[bool](t, ctx, `(() => { const s = document.querySelector('#speed'); s.value = s.max; s.dispatchEvent(new Event('input')); return true; })()`)
+	if got := text(t, ctx, "#speed-out"); got != "1,000 steps/s" {
+		t.Errorf("the top speed reads %q, want 1,000 steps/s", got)
+	}
+	do(t, ctx, "playing", chromedp.Click(chromedp.CSS("#play")))
+	waitFor(t, ctx, "the end", `document.querySelector('#status').textContent.startsWith('Search finished: 4 solutions')`)
+	if got := eval[int](t, ctx, `document.querySelectorAll('#found .mini').length`); got != 4 {
+		t.Errorf("%d solutions shown after playing to the end, want 4", got)
+	}
 }
 
 // TestBrowserURL checks that a URL with step= shows that step's board, and

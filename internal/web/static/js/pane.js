@@ -61,6 +61,24 @@ export class Pane {
   // atEnd reports whether the pane shows the last step of the search.
   atEnd() { return this.total !== null && this.pos >= this.total; }
 
+  // keep remembers the solution that the step shows, if it shows one, for
+  // the small boards under the player; the most recent 200 are kept.
+  keep(st, ev) {
+    if (!ev || ev.kind !== SOLUTION || this.found.has(st.solutions)) return;
+    if (this.found.size >= 200) this.found.delete(this.found.keys().next().value);
+    this.found.set(st.solutions, Array.from(st.queens));
+  }
+
+  // passed is told that the player moved on past step pos-1 without
+  // drawing it, so that a solution there is not missed.
+  passed() {
+    const ev = this.steps.event(this.pos - 1);
+    if (ev && ev.kind === SOLUTION) {
+      const st = this.steps.at(this.pos);
+      if (st) this.keep(st, ev);
+    }
+  }
+
   // draw shows step pos; it returns {st, ev}, or null while the step is
   // being fetched.
   draw(counters) {
@@ -75,10 +93,7 @@ export class Pane {
     }
     this.root.classList.remove('waiting');
     const ev = this.pos > 0 ? s.event(this.pos - 1) : null;
-    if (ev && ev.kind === SOLUTION && !this.found.has(st.solutions)) {
-      if (this.found.size >= 200) this.found.delete(this.found.keys().next().value);
-      this.found.set(st.solutions, Array.from(st.queens));
-    }
+    this.keep(st, ev);
     let text = message(this.algo.name, ev, st);
     if (this.atEnd()) text = `Search finished: ${fmt(st.solutions)} solution${st.solutions === 1 ? '' : 's'} in ${fmt(this.pos)} steps.`;
     this.board.draw(st, ev, counters, text);

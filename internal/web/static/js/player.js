@@ -101,6 +101,7 @@ function forward() {
     if (a.atEnd()) return 'end';
     if (!a.steps.has(a.pos + 1)) { a.steps.ask(a.pos + 1); return 'wait'; }
     a.pos++;
+    a.passed();
     return 'ok';
   }
   const next = [a, b].map((p) => (p.atEnd() ? null : p.steps.next(p.pos, PLACE)));
