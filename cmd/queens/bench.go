@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/progress"
 )
 
 // benchBudget is the time bench spends on the timed runs of one algorithm
@@ -224,7 +225,7 @@ func writeBenchTable(io streams, rep benchReport) error {
 	fmt.Fprintf(tw, "%-*s\tsolutions\tnodes\tchecks\truns\ttime\tns/node\tspeed\t\n", width, "algorithm")
 	for _, r := range rep.Results {
 		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%s\t%.1f\t%.1f×\t\n", width, r.Algorithm, r.Solutions, r.Nodes, r.Checks, r.Runs,
-			millis(time.Duration(r.MedianNs)), r.NsPerNode, r.Speed)
+			progress.Elapsed(time.Duration(r.MedianNs)), r.NsPerNode, r.Speed)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -10,11 +10,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/progress"
 )
 
 // listOptions are the settings of a listing.
@@ -24,6 +26,9 @@ type listOptions struct {
 	unique bool
 	limit  uint64 // the most solutions to write; 0 means all
 	base   int    // 0 or 1: where cols and csv count columns from
+	// progress, when not nil, is where a bar shows how far a parallel
+	// listing has come, if it is a terminal.
+	progress io.Writer
 }
 
 func newListCmd(io streams) *cobra.Command {
@@ -48,7 +53,9 @@ and end with the total, as the classic programs print them. Rows and
 columns are counted from the top left.
 
 With -o the listing goes to a file that appears only when it is complete:
-an error or Ctrl-C leaves the file as it was. A file that is replaced keeps
+an error or Ctrl-C leaves the file as it was. A listing of all the
+solutions of N ≥ 12 in the cols format then shows its progress on
+standard error, when that is a terminal. A file that is replaced keeps
 its permissions, a symbolic link is followed, and a read-only file is
 refused. On standard output, the listing is written in whole lines.`,
 		Example: `  queens list 8
@@ -74,6 +81,9 @@ refused. On standard output, the listing is written in whole lines.`,
 			out, err := createOutput(cmd, output, io.out)
 			if err != nil {
 				return err
+			}
+			if output != "" && output != "-" {
+				o.progress = io.errOut
 			}
 			defer out.Abort()
 			count, err := list(cmd.Context(), out, o)
@@ -315,7 +325,12 @@ func listParallel(ctx context.Context, w io.Writer, o listOptions, workers int) 
 			}
 		})
 	}
-	total, err := writeUnits(w, queue, places)
+	var bar *progress.Bar
+	if o.progress != nil {
+		bar = progress.New(o.progress, len(prefixes), 0, time.Time{})
+	}
+	total, err := writeUnits(w, queue, places, bar.Add)
+	bar.Stop()
 	cancel() // stops the others, if the writing stopped early
 	for u := range queue {
 		for b := range u.chunks {
@@ -330,8 +345,9 @@ func listParallel(ctx context.Context, w io.Writer, o listOptions, workers int) 
 }
 
 // writeUnits writes the chunks of the units of the queue in order, and
-// returns the number of solutions written.
-func writeUnits(w io.Writer, queue <-chan *listUnit, places <-chan struct{}) (uint64, error) {
+// returns the number of solutions written; done hears of each unit
+// written.
+func writeUnits(w io.Writer, queue <-chan *listUnit, places <-chan struct{}, done func(int)) (uint64, error) {
 	var total uint64
 	for u := range queue {
 		for b := range u.chunks {
@@ -345,6 +361,7 @@ func writeUnits(w io.Writer, queue <-chan *listUnit, places <-chan struct{}) (ui
 			return total, u.err
 		}
 		total += u.count
+		done(1)
 		<-places
 	}
 	return total, nil

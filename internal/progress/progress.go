@@ -154,6 +154,28 @@ func formatRate(r float64) string {
 	return fmt.Sprintf("%.2f", r)
 }
 
+// Elapsed formats a measured time in the unit that reads best, with
+// three significant digits or so: "0.042 ms", "3.21 ms", "412 ms",
+// "19.1 s", and from a minute on as the bar shows times: "3m05s".
+func Elapsed(d time.Duration) string {
+	ms := float64(d) / float64(time.Millisecond)
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.3f ms", ms)
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.2f ms", ms)
+	case d < 100*time.Millisecond:
+		return fmt.Sprintf("%.1f ms", ms)
+	case d < time.Second:
+		return fmt.Sprintf("%.0f ms", ms)
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return formatDuration(d)
+}
+
 // formatDuration formats d rounded to the second: "42s", "3m05s",
 // "2h07m03s", "3d04h".
 func formatDuration(d time.Duration) string {

@@ -145,3 +145,22 @@ func BenchmarkAdd(b *testing.B) {
 	b.StopTimer()
 	bar.Stop()
 }
+
+func TestElapsed(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{42 * time.Microsecond, "0.042 ms"},
+		{3210 * time.Microsecond, "3.21 ms"},
+		{41500 * time.Microsecond, "41.5 ms"},
+		{412 * time.Millisecond, "412 ms"},
+		{2346 * time.Millisecond, "2.35 s"},
+		{19114320 * time.Microsecond, "19.1 s"},
+		{185 * time.Second, "3m05s"},
+	} {
+		if got := Elapsed(tc.d); got != tc.want {
+			t.Errorf("Elapsed(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
