@@ -112,7 +112,7 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 			return nc, nil
 		}
 		if isAuthError(err) {
-			return nil, fmt.Errorf("%w at %s: %v", ErrAuth, shown, strings.TrimPrefix(err.Error(), "nats: "))
+			return nil, fmt.Errorf("%w at %s: %s", ErrAuth, shown, strings.ToLower(strings.TrimPrefix(err.Error(), "nats: ")))
 		}
 		reason := unreachableReason(err)
 		if !opts.Wait {
