@@ -88,8 +88,10 @@ func (c *clusterFlags) register(cmd *cobra.Command) {
 With --cluster, the count is spread over many machines through NATS
 JetStream. The command starts a NATS server (on 127.0.0.1:4222; see
 --listen), puts the work units on a queue, counts with --workers local
-workers (default one per CPU; 0 for none) and sums the results that
-'queens worker' processes on any machine store. With --store DIR the queue
+workers and sums the results that 'queens worker' processes on any machine
+store. With --cluster, --workers defaults to one per CPU, and 0 means that
+this machine counts no unit itself (without --cluster, 0 means one per
+CPU). With --store DIR the queue
 and the results are kept in DIR: the same command resumes a count that was
 stopped. With --nats URL it uses a NATS server you run instead. Listening
 beyond this machine needs --token (or $` + tokenEnv + `), given to the
@@ -279,7 +281,7 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 		if !cluster.IsLoopback(c.listen) {
 			fmt.Fprintf(io.errOut, "queens: warning: listening on %s without TLS: the token and the results cross the network in the clear\n", c.listen)
 		}
-		where := "in a temporary directory; give --store DIR to resume after a restart"
+		where := "in memory; give --store DIR to resume after a restart"
 		if c.store != "" {
 			where = "in " + c.store
 		}
