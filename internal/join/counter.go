@@ -19,13 +19,21 @@ type Counter struct {
 	kernel func(*table, int, []uint64) uint64
 	pairUp func(dst, ups, lows []uint64, s *shape) []uint64
 	build  func(t *table, sigs []uint64, chunks int)
+
+	noSieve bool // join without the sieve, for tests
+	// Scratch of the sieve: both lists sorted by class, and where each
+	// class starts.
+	bigBuf, smallBuf     []uint64
+	bigStart, smallStart []int
+	class                []uint8 // the class of each signature of a list
+	classify             func(cls []uint8, list []uint64, mask uint64)
 }
 
 // NewCounter returns a counter of the engine's items. It lists the
 // placements of a quadrant first if [Engine.List] has not.
 func (e *Engine) NewCounter() *Counter {
 	e.List(context.Background())
-	return &Counter{e: e, config: -1, kernel: countBlock, pairUp: pairUp, build: buildTable}
+	return &Counter{e: e, config: -1, kernel: countBlock, pairUp: pairUp, build: buildTable, classify: classify}
 }
 
 // Count returns the number of solutions of the item (ci, rows), rows an
@@ -157,9 +165,18 @@ func (c *Counter) join(east, west []uint64) uint64 {
 	if len(small) < minStream || len(big) < minBlock {
 		return joinPlain(big, small)
 	}
-	// The AVX-512 kernel reads at least six pieces; those past the
-	// signature select value 0 of their piece, which is all the block.
-	chunks := max(6, (4*c.e.m-2+chunkBits-1)/chunkBits)
+	k := c.sieveBits(len(big), len(small))
+	if k == 0 || c.noSieve {
+		return c.joinBlocks(big, small)
+	}
+	return c.joinSieved(big, small, k)
+}
+
+// joinBlocks counts the disjoint pairs of big and small by bit slicing:
+// big in blocks of lanes signatures, each turned into a table that small
+// streams through.
+func (c *Counter) joinBlocks(big, small []uint64) uint64 {
+	chunks := c.chunks()
 	var total uint64
 	for len(big) > 0 {
 		blk := big[:min(lanes, len(big))]
@@ -168,6 +185,154 @@ func (c *Counter) join(east, west []uint64) uint64 {
 		total += c.kernel(&c.tab, chunks, small)
 	}
 	return total
+}
+
+// chunks returns the number of pieces of a table. The AVX-512 kernel
+// reads at least six; those past the signature select value 0 of their
+// piece, which is all the block.
+func (c *Counter) chunks() int { return max(6, (4*c.e.m-2+chunkBits-1)/chunkBits) }
+
+// Sieving. Most pairs of half boards clash, and a few diagonals decide
+// much of it: cut both lists by the k bits that most pairs both have
+// (classes of the values of those bits), and join only the classes whose
+// values are disjoint. That skips the pairs that clash on those bits, at
+// the price of smaller blocks.
+const (
+	// sieveFrom is the number of pairs of a join from which it pays to
+	// sieve: below it, the blocks would be too small.
+	sieveFrom = 1 << 24
+	// sieveMax is the most bits a join is cut by.
+	sieveMax = 6
+	// sieveSample is the number of signatures of each list whose bits
+	// choose the sieve's.
+	sieveSample = 256
+)
+
+// sieveBits returns the number of bits to cut a join of lists of the
+// given lengths by: enough that a class of big still fills a few blocks.
+func (c *Counter) sieveBits(big, small int) int {
+	if uint64(big)*uint64(small) < sieveFrom {
+		return 0
+	}
+	k := 0
+	for k < sieveMax && big>>(k+1) >= 2*lanes {
+		k++
+	}
+	return k
+}
+
+// joinSieved counts the disjoint pairs of big and small, cut by k bits.
+func (c *Counter) joinSieved(big, small []uint64, k int) uint64 {
+	var pos [sieveMax]uint
+	c.chooseSieve(big, small, pos[:k])
+	var mask uint64
+	for _, p := range pos[:k] {
+		mask |= 1 << p
+	}
+	classes := 1 << k
+	c.bigStart = c.partition(c.bigStart[:0], &c.bigBuf, big, mask, classes)
+	c.smallStart = c.partition(c.smallStart[:0], &c.smallBuf, small, mask, classes)
+	chunks := c.chunks()
+	var total uint64
+	for x := range classes {
+		bx := c.bigBuf[c.bigStart[x]:c.bigStart[x+1]]
+		for len(bx) > 0 {
+			blk := bx[:min(lanes, len(bx))]
+			bx = bx[len(blk):]
+			built := false
+			for y := range classes {
+				if x&y != 0 || c.smallStart[y] == c.smallStart[y+1] {
+					continue
+				}
+				sy := c.smallBuf[c.smallStart[y]:c.smallStart[y+1]]
+				if len(blk)*len(sy) < 4*lanes {
+					total += joinPlain(blk, sy)
+					continue
+				}
+				if !built {
+					c.build(&c.tab, blk, chunks)
+					built = true
+				}
+				total += c.kernel(&c.tab, chunks, sy)
+			}
+		}
+	}
+	return total
+}
+
+// chooseSieve fills pos with the bits that the most pairs of a sample of
+// big and small share, best first.
+func (c *Counter) chooseSieve(big, small []uint64, pos []uint) {
+	var inBig, inSmall [64]int
+	sample := func(list []uint64, freq *[64]int) {
+		step := max(1, len(list)/sieveSample)
+		for i := 0; i < len(list); i += step {
+			for v := list[i]; v != 0; v &= v - 1 {
+				freq[bits.TrailingZeros64(v)]++
+			}
+		}
+	}
+	sample(big, &inBig)
+	sample(small, &inSmall)
+	var taken uint64
+	for i := range pos {
+		best, score := uint(0), -1
+		for b := range 64 {
+			if taken&(1<<b) == 0 && inBig[b]*inSmall[b] > score {
+				best, score = uint(b), inBig[b]*inSmall[b]
+			}
+		}
+		pos[i] = best
+		taken |= 1 << best
+	}
+}
+
+// partition sorts list into *buf by the class of its signatures, the
+// values of their bits in mask (lowest first), and returns the start of
+// each class in *buf followed by the end, appended to start.
+func (c *Counter) partition(start []int, buf *[]uint64, list []uint64, mask uint64, classes int) []int {
+	if cap(c.class) < len(list) {
+		c.class = make([]uint8, len(list))
+	}
+	cls := c.class[:len(list)]
+	c.classify(cls, list, mask)
+	var count [1 << sieveMax]int
+	for _, x := range cls {
+		count[x]++
+	}
+	at := 0
+	for x := range classes {
+		start = append(start, at)
+		at += count[x]
+	}
+	start = append(start, at)
+	if cap(*buf) < len(list) {
+		*buf = make([]uint64, len(list))
+	}
+	out := (*buf)[:len(list)]
+	var next [1 << sieveMax]int
+	copy(next[:classes], start)
+	for i, v := range list {
+		x := cls[i]
+		out[next[x]] = v
+		next[x]++
+	}
+	*buf = out
+	return start
+}
+
+// classifyGo sets cls[i] to the bits of list[i] in mask, packed from bit
+// 0 up, as the instruction PEXT does; mask has at most eight bits.
+func classifyGo(cls []uint8, list []uint64, mask uint64) {
+	for i, v := range list {
+		var x uint8
+		k := 0
+		for m := mask; m != 0; m &= m - 1 {
+			x |= uint8(v>>bits.TrailingZeros64(m)&1) << k
+			k++
+		}
+		cls[i] = x
+	}
 }
 
 // joinPlain counts the disjoint pairs of a and b one pair at a time.

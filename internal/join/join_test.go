@@ -172,3 +172,82 @@ func TestSymmetricBurnside(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyKernelsAgree compares the PEXT kernel with its Go twin.
+func TestClassifyKernelsAgree(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("this processor or build has no BMI2 kernel")
+	}
+	rng := uint64(11)
+	list := make([]uint64, 1000)
+	for i := range list {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		list[i] = rng
+	}
+	for _, mask := range []uint64{0, 1, 1 << 63, 0x8000_0000_0001, 0x1010_0404_0201, 0x3f << 30} {
+		a, b := make([]uint8, len(list)), make([]uint8, len(list))
+		classifyGo(a, list, mask)
+		classifyBMI2(b, list, mask)
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("mask %#x, signature %#x: go class %d, PEXT class %d", mask, list[i], a[i], b[i])
+			}
+		}
+	}
+}
+
+// TestSieveAgrees counts the largest items of N=16 and N=18 with and
+// without the sieve, and with the plain join: the three must agree.
+func TestSieveAgrees(t *testing.T) {
+	sizes := []int{16}
+	if !testing.Short() {
+		sizes = append(sizes, 18)
+	}
+	for _, n := range sizes {
+		e, err := New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sieved, plain := e.NewCounter(), e.NewCounter()
+		plain.noSieve = true
+		sets := e.Sets(0)
+		// The sets of the largest cost, where the sieve cuts deepest.
+		best := make([]int, 0, 8)
+		for i := range sets {
+			best = append(best, i)
+			for j := len(best) - 1; j > 0 && e.Cost(0, best[j]) > e.Cost(0, best[j-1]); j-- {
+				best[j], best[j-1] = best[j-1], best[j]
+			}
+			if len(best) > 6 {
+				best = best[:6]
+			}
+		}
+		for _, i := range best {
+			a, _ := sieved.Count(0, sets[i])
+			b, _ := plain.Count(0, sets[i])
+			if a != b {
+				t.Errorf("N=%d set %d: %d solutions sieved, %d not", n, i, a, b)
+			}
+			if n > 16 {
+				if k := sieved.sieveBits(len(sieved.east), len(sieved.west)); k == 0 {
+					t.Errorf("N=%d set %d: the sieve is not used, the test proves nothing", n, i)
+				}
+				continue
+			}
+			// Below the sizes the sieve is meant for, every depth of it
+			// still agrees with the plain join.
+			want := joinPlain(sieved.east, sieved.west)
+			big, small := sieved.east, sieved.west
+			if len(big) < len(small) {
+				big, small = small, big
+			}
+			for k := 1; k <= sieveMax; k++ {
+				if got := sieved.joinSieved(big, small, k); got != want {
+					t.Errorf("N=%d set %d: %d solutions sieved by %d bits, %d pair by pair", n, i, got, k, want)
+				}
+			}
+		}
+	}
+}

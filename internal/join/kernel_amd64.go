@@ -40,11 +40,24 @@ var pairUp = func() func(dst, ups, lows []uint64, s *shape) []uint64 {
 
 // pairUpVector is pairUpGo with the AVX-512 kernel, which writes up to
 // eight words past the signatures it makes.
+//
+// The kernel is given as many upper placements at a time as keep the room
+// it may need under slack words, so that dst grows with what it holds
+// rather than with what it might.
 func pairUpVector(dst, ups, lows []uint64, s *shape) []uint64 {
-	need := len(ups)*len(lows) + 8
-	dst = slices.Grow(dst, need)
-	n := pairUpAVX512(unsafe.Pointer(unsafe.SliceData(dst[len(dst):cap(dst)])), ups, lows, s)
-	return dst[:len(dst)+n]
+	const slack = 1 << 14
+	if len(lows) == 0 {
+		return dst
+	}
+	step := max(1, slack/len(lows))
+	for len(ups) > 0 {
+		batch := ups[:min(step, len(ups))]
+		ups = ups[len(batch):]
+		dst = slices.Grow(dst, len(batch)*len(lows)+8)
+		n := pairUpAVX512(unsafe.Pointer(unsafe.SliceData(dst[len(dst):cap(dst)])), batch, lows, s)
+		dst = dst[:len(dst)+n]
+	}
+	return dst
 }
 
 // pairUpAVX512 writes at dst the signatures pairUpGo appends, and
@@ -77,3 +90,18 @@ func buildVector(t *table, sigs []uint64, chunks int) {
 //
 //go:noescape
 func buildAVX512(t *table, sigs []uint64, chunks int, valid *row)
+
+// classify sorts signatures into the classes of a sieve, with PEXT where
+// the processor has it.
+var classify = func() func(cls []uint8, list []uint64, mask uint64) {
+	if cpu.X86.HasBMI2 {
+		return classifyBMI2
+	}
+	return classifyGo
+}()
+
+// classifyBMI2 is classifyGo with the instruction PEXT. It requires BMI2
+// and len(cls) ≥ len(list).
+//
+//go:noescape
+func classifyBMI2(cls []uint8, list []uint64, mask uint64)

@@ -289,3 +289,24 @@ piece:
 	JNZ  piece
 	VZEROUPPER
 	RET
+
+// func classifyBMI2(cls []uint8, list []uint64, mask uint64)
+TEXT ·classifyBMI2(SB), NOSPLIT, $0-56
+	MOVQ cls_base+0(FP), DI
+	MOVQ list_base+24(FP), SI
+	MOVQ list_len+32(FP), CX
+	MOVQ mask+48(FP), DX
+	TESTQ CX, CX
+	JZ    cdone
+
+cloop:
+	MOVQ  (SI), AX
+	PEXTQ DX, AX, AX
+	MOVB  AL, (DI)
+	ADDQ  $8, SI
+	INCQ  DI
+	DECQ  CX
+	JNZ   cloop
+
+cdone:
+	RET

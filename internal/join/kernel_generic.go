@@ -30,3 +30,11 @@ var buildTable = (*table).build
 // buildVector stands in for the AVX-512 table builder, which this build
 // lacks; tests skip it.
 func buildVector(t *table, sigs []uint64, chunks int) { t.build(sigs, chunks) }
+
+// classify sorts signatures into the classes of a sieve: on this build,
+// in pure Go.
+var classify = classifyGo
+
+// classifyBMI2 stands in for the PEXT kernel, which this build lacks;
+// tests skip it.
+func classifyBMI2(cls []uint8, list []uint64, mask uint64) { classifyGo(cls, list, mask) }
