@@ -4,12 +4,14 @@
 // result in a key-value bucket, and the coordinator sums the results.
 //
 // The server is either embedded in the coordinator ([StartServer], with
-// JetStream's file storage in a directory of the user's choice) or any NATS
-// server or cluster the user runs. Every message and result carries enough
-// to be checked: work messages name the run, N, the plan version and its
-// fingerprint; results carry a CRC-32C checksum and are stored only once
-// per unit. A run is identified by [RunID], derived from the plan, so a
-// restarted coordinator finds its run, its manifest and its results again.
+// JetStream's file storage in a directory of the user's choice, which it
+// locks against a second server) or any NATS server or cluster the user
+// runs. Every message and result carries enough to be checked: work
+// messages name the run, N, the plan version and its fingerprint; results
+// carry a CRC-32C checksum and are stored only once per unit. A run is
+// identified by [RunID], derived from the plan, so a restarted coordinator
+// finds its run, its manifest and its results again, and queues again
+// every unit that is neither done nor deliverable.
 //
 // The subjects, stream, consumer and bucket:
 //
