@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/cluster"
 )
 
 // clusterFirstLine returns the first line of a count's output: "N=...: ...
@@ -208,5 +210,16 @@ func TestClusterJoinLine(t *testing.T) {
 	line, _, _ = strings.Cut(line, "\n")
 	if !ok || strings.Contains(line, "0.0.0.0") || !strings.Contains(line, "--token TOKEN") || strings.Contains(r.stderr, "s3cret") {
 		t.Errorf("%s\nwant a join line with an address of this machine and the token flag, without the token", r)
+	}
+}
+
+func TestWorkSummary(t *testing.T) {
+	got := workSummary(cluster.WorkStats{Counted: 1, Skipped: 1, Duplicates: 1, Rejected: 1, Conflicts: 1})
+	if want := "counted 1 unit (1 already counted, 1 repeat, 1 rejected message, 1 conflict)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	got = workSummary(cluster.WorkStats{Counted: 843})
+	if want := "counted 843 units (0 already counted, 0 repeats, 0 rejected messages, 0 conflicts)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

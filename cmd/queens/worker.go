@@ -54,8 +54,7 @@ then refuses the count.`,
 			}
 			defer nc.Close()
 			stats, err := cluster.Work(cmd.Context(), nc, cluster.WorkOptions{Workers: workers, Name: name, Logf: logf, Verbose: verbose})
-			logf("counted %d units (%d already counted, %d repeats, %d rejected messages, %d conflicts)",
-				stats.Counted, stats.Skipped, stats.Duplicates, stats.Rejected, stats.Conflicts)
+			logf("%s", workSummary(stats))
 			if errors.Is(err, cluster.ErrShutdown) {
 				logf("%v", err)
 				return nil
@@ -69,4 +68,10 @@ then refuses the count.`,
 	cmd.Flags().StringVar(&name, "name", "", "`NAME` of this worker in the results (default host:pid)")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "log every unit counted")
 	return cmd
+}
+
+// workSummary says what a worker did, in the last line it logs.
+func workSummary(st cluster.WorkStats) string {
+	return fmt.Sprintf("counted %s (%d already counted, %s, %s, %s)", plural(uint64(st.Counted), "unit"), st.Skipped,
+		plural(uint64(st.Duplicates), "repeat"), plural(uint64(st.Rejected), "rejected message"), plural(uint64(st.Conflicts), "conflict"))
 }

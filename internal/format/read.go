@@ -513,7 +513,7 @@ func (r *Reader) json(line []byte) (*Placement, error) {
 		return nil, r.syntax(r.line, `JSON object without "cols"`)
 	}
 	if v.N != nil && *v.N != len(v.Cols) {
-		return nil, r.syntax(r.line, `JSON object with "n" %d but %d columns`, *v.N, len(v.Cols))
+		return nil, r.syntax(r.line, `JSON object with "n" %d but %s`, *v.N, plural(len(v.Cols), "column"))
 	}
 	r.p = Placement{Line: r.line, Format: "json", Queens: v.Cols}
 	return &r.p, nil
@@ -554,7 +554,7 @@ func (r *Reader) fen(line []byte) (*Placement, error) {
 		}
 		if file != 8 {
 			r.nums = cols
-			return nil, r.syntax(r.line, "FEN rank %d has %d squares, not 8", 8-row, file)
+			return nil, r.syntax(r.line, "FEN rank %d has %s, not 8", 8-row, squares(file))
 		}
 		if count != 1 && rowErr == nil {
 			rowErr = &RowError{Row: row, Queens: count}
@@ -643,11 +643,14 @@ func (r *Reader) unfinishedBoard() error {
 }
 
 // squares returns "1 square" or "8 squares".
-func squares(n int) string {
+func squares(n int) string { return plural(n, "square") }
+
+// plural returns n and the noun, in the plural unless n is 1.
+func plural(n int, noun string) string {
 	if n == 1 {
-		return "1 square"
+		return "1 " + noun
 	}
-	return strconv.Itoa(n) + " squares"
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // board turns the complete board in r.grid into a placement. A board of

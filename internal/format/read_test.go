@@ -192,6 +192,8 @@ func TestReadSyntaxErrors(t *testing.T) {
 		{"Q...\n...Q\n", ReadOptions{}, "line 1: board of 2 rows of 4 squares: a board needs as many rows as columns"},
 		{"Q...\n...Q\n1 2 3 4\n", ReadOptions{}, "line 1: board of 2 rows of 4 squares: a board needs as many rows as columns"},
 		{"Q.\n", ReadOptions{}, "line 1: board of 1 row of 2 squares: a board needs as many rows as columns"},
+		{"{\"n\":2,\"cols\":[0]}\n", ReadOptions{}, `line 1: JSON object with "n" 2 but 1 column`},
+		{"Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/Q\n", ReadOptions{}, "line 1: FEN rank 1 has 1 square, not 8"},
 		{"Q...\n..Q\n", ReadOptions{}, "line 2: board row of 3 squares after rows of 4"},
 		{"Q.\n.1\n", ReadOptions{}, "line 1: board marks queens both with Q and with 1"},
 		{"<svg>\n", ReadOptions{}, `line 1: cannot read "<svg>": an SVG picture or other markup is not a solution format`},
