@@ -438,3 +438,47 @@ func BenchmarkNew(b *testing.B) {
 		})
 	}
 }
+
+// TestJoinMatchesSearch counts the boards both engines cover with each,
+// unit by unit summed, and compares the totals and the unique counts.
+func TestJoinMatchesSearch(t *testing.T) {
+	maxN := 14
+	if testing.Short() {
+		maxN = 12
+	}
+	for n := JoinFrom; n <= maxN; n++ {
+		s, _ := NewSearch(n)
+		j, err := NewJoin(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, su, _ := sum(countAll(t, s))
+		jt, ju, _ := sum(countAll(t, j))
+		if st != jt || su*j.UniqueScale != ju {
+			t.Errorf("N=%d: search %d total %d unique, join %d total %d/%d unique", n, st, su, jt, ju, j.UniqueScale)
+		}
+		if !j.Units[0].SymmetricSolutions || j.Units[0].Cost() <= 0 {
+			t.Errorf("N=%d: unit 0 of the join plan is %v, cost %v", n, j.Units[0], j.Units[0].Cost())
+		}
+	}
+}
+
+// TestJoinUnitsCoverSets checks that the batches of a join plan cover
+// every east set of every configuration once, in order.
+func TestJoinUnitsCoverSets(t *testing.T) {
+	for _, n := range []int{JoinFrom, 15, 16, 17} {
+		p, _ := NewJoin(n)
+		next := map[int]int{}
+		for _, u := range p.Units[1:] {
+			if u.SymmetricSolutions || u.First != next[u.Config] || u.Last <= u.First {
+				t.Fatalf("N=%d: %v follows east set %d of configuration %d", n, u, next[u.Config], u.Config)
+			}
+			next[u.Config] = u.Last
+		}
+		for ci := range p.join.Configs() {
+			if next[ci] != len(p.join.Sets(ci)) {
+				t.Errorf("N=%d: configuration %d has %d east sets, the units cover %d", n, ci, len(p.join.Sets(ci)), next[ci])
+			}
+		}
+	}
+}
