@@ -43,10 +43,14 @@ func findChromium() string {
 }
 
 // startServer serves the page on a free loopback port until the test ends
-// and returns its URL.
-func startServer(t *testing.T) string {
+// and returns its URL. The options, if given, replace the defaults.
+func startServer(t *testing.T, opts ...Options) string {
 	t.Helper()
-	h, err := Handler(Options{LoopbackOnly: true})
+	o := Options{LoopbackOnly: true}
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	h, err := Handler(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -711,4 +715,31 @@ func thousands(v uint64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// TestBrowserResume checks that the page goes on where a stream of steps
+// broke off: the server stops every stream after a second here, long
+// before the page has read the search.
+func TestBrowserResume(t *testing.T) {
+	url := startServer(t, Options{LoopbackOnly: true, TraceTimeout: time.Second})
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	flags := lookup(t, "flags")
+	open(t, ctx, url, "?n=12&algo=flags#search")
+	time.Sleep(1500 * time.Millisecond) // the first stream times out meanwhile
+	// Each step is within what the page reads ahead, so that it reads on
+	// in the stream it has; once the server has cut that off, the page
+	// must continue it to get further.
+	for step := 30_000; step <= 2_400_000; step += 30_000 {
+		goStep(t, ctx, step)
+		if step%600_000 != 0 {
+			continue
+		}
+		if got, want := boardSig(t, ctx), replaySearch(t, flags, 12, step).sig(); got != want {
+			t.Errorf("step %d: board %q, want %q", step, got, want)
+		}
+	}
+	if got := eval[int](t, ctx, `queensTesting.resumed()`); got == 0 {
+		t.Error("no stream was continued: the test did not reach what it tests")
+	}
 }

@@ -260,6 +260,11 @@ func (s *server) steps(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	rc := http.NewResponseController(w)
 	rc.SetWriteDeadline(time.Now().Add(s.opts.TraceTimeout + 5*time.Second))
+	// A client that reads slowly holds the search in a write; at the time
+	// limit that write fails at once, and the client goes on from the last
+	// step it got with a new request.
+	stopWrites := context.AfterFunc(ctx, func() { rc.SetWriteDeadline(time.Now()) })
+	defer stopWrites()
 	hd := w.Header()
 	hd.Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	hd.Set("Cache-Control", "no-store")

@@ -343,5 +343,6 @@ export const testing = {
   pos: () => a.pos,
   posB: () => (b ? b.pos : -1),
   drawNow: () => draw(),
+  resumed: () => a.steps.resumed,
   ready: () => !!(a && a.steps && a.steps.has(a.pos) && a.total !== null && (!b || (b.steps.has(b.pos) && b.total !== null))),
 };

@@ -129,6 +129,8 @@ export class Steps {
     this.wake = null;
     this.ended = false; // the search ended within the window
     this.lastOpen = -Infinity;
+    this.resumed = 0; // streams continued where the server stopped one
+    this.lastBreak = -1; // the step where a stream last broke off
     this.timer = 0;
     this.loadSummary();
     this.open(0);
@@ -245,11 +247,13 @@ export class Steps {
   }
 
   // read streams events from step from on into the window; fresh starts
-  // a new window there, else the events continue the window.
+  // a new window there, else the events continue the window. It reads
+  // only while the page needs more, so that a chunk of the answer never
+  // pushes the step shown out of the window.
   async read(gen, from, fresh) {
     const controller = new AbortController();
     this.controller = controller;
-    let res;
+    let res, started = false;
     try {
       res = await fetch(`api/steps?n=${this.n}&algo=${encodeURIComponent(this.algo)}&from=${from}`, { signal: controller.signal });
       if (res.status === 503) {
@@ -262,20 +266,13 @@ export class Steps {
         throw new Error(body.error || res.statusText);
       }
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buf = '', started = false;
+      let buf = '', over = false;
       for (;;) {
-        while (gen === this.gen && !this.hungry()) {
-          await new Promise((resolve) => { this.wake = resolve; });
-          this.wake = null;
-        }
-        if (gen !== this.gen) { reader.cancel().catch(() => {}); return; }
-        const { value, done } = await reader.read();
-        if (gen !== this.gen) { reader.cancel().catch(() => {}); return; }
-        if (done) break;
-        buf += value;
         let start = 0;
-        for (let nl; (nl = buf.indexOf('\n', start)) >= 0; start = nl + 1) {
+        for (let nl; (nl = buf.indexOf('\n', start)) >= 0;) {
+          if (started && !this.hungry()) break;
           const line = buf.slice(start, nl);
+          start = nl + 1;
           if (line.charCodeAt(0) === 91) { // '['
             const [k, r, c, f] = JSON.parse(line);
             this.push(k, r, c, f);
@@ -287,22 +284,48 @@ export class Steps {
             if (fresh) this.reset(rec.start);
             else if (rec.start.step !== this.lo + this.len) throw new Error('the steps do not continue where they broke off');
           } else if (rec.end) {
-            if (rec.end.error) break; // stopped by the server: go on from here
-            this.ended = true;
-            this.total = rec.end.events;
-            this.stats = rec.end.stats;
+            over = true;
+            if (!rec.end.error) { // else the server stopped: go on from here
+              this.ended = true;
+              this.total = rec.end.events;
+              this.stats = rec.end.stats;
+            }
+            break;
           }
         }
         buf = buf.slice(start);
-        this.onData();
+        if (start > 0) this.onData();
+        if (over || gen !== this.gen) break;
+        if (started && !this.hungry()) {
+          await new Promise((resolve) => { this.wake = resolve; });
+          this.wake = null;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (gen !== this.gen) break;
+        if (done) break; // what is left of buf is a line cut off
+
+        buf += value;
       }
+      reader.cancel().catch(() => {});
       if (gen === this.gen && !this.ended) {
         // The server stopped the stream (a slow reader meets its time
         // limit): go on where it broke off.
+        this.resumed++;
         this.read(gen, this.lo + this.len, false);
+        return;
       }
     } catch (err) {
       if (err.name === 'AbortError' || gen !== this.gen) return;
+      // A stream cut off in the middle (the server's time limit, or the
+      // network) goes on where it broke off, a few times at most without
+      // progress.
+      if (this.tail && (started || !fresh) && this.lo + this.len > this.lastBreak) {
+        this.lastBreak = this.lo + this.len;
+        this.resumed++;
+        this.read(gen, this.lo + this.len, false);
+        return;
+      }
       this.error = err;
     }
     if (gen === this.gen) {
