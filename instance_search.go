@@ -21,11 +21,11 @@ var errOvertaken = errors.New("queens: overtaken by an earlier unit")
 // diagonal.
 //
 // At every node the search computes the free squares of every empty row
-// and, bit-sliced, how many free squares every empty column has (0 to 7,
+// and, bit-sliced, how many free squares every empty column has (0, 1, 2
 // or more). A row or column without a free square fails at once; a row
 // or column with one is filled first, which propagates forced queens one
-// a node; otherwise the search branches on the row or column with the
-// fewest free squares, the row on a tie.
+// a node; otherwise the search branches on the row with the fewest free
+// squares, or on a column with two when every row has three or more.
 type searcher struct {
 	n     int
 	full  uint64 // the n columns
@@ -155,10 +155,9 @@ func (s *searcher) search() (stop bool) {
 	if s.nodes&(1<<12-1) == 0 && s.interrupted() {
 		return true
 	}
-	// The free squares of each empty row, and for each column a
-	// bit-sliced count of its free squares: b0, b1 and b2 its low three
-	// bits, b3 set from eight on.
-	var b0, b1, b2, b3 uint64
+	// The free squares of each empty row; c1, c2 and c3 are the columns
+	// with at least one, two and three of them.
+	var c1, c2, c3 uint64
 	row, cand, fewest := -1, uint64(0), 65
 	for rs := s.open; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros64(rs)
@@ -169,25 +168,23 @@ func (s *searcher) search() (stop bool) {
 			}
 			row, cand, fewest = r, f, k
 		}
-		c := b0 & f
-		b0 ^= f
-		c, b1 = b1&c, b1^c
-		c, b2 = b2&c, b2^c
-		b3 |= c
+		c3 |= c2 & f
+		c2 |= c1 & f
+		c1 |= f
 	}
 	need := s.full &^ s.cols
-	if need&^(b0|b1|b2|b3) != 0 {
+	if need&^c1 != 0 {
 		return false // a column without a free square
 	}
-	// A column with fewer free squares than every row comes first.
-	few := need &^ b3
-	for m := 1; m < min(fewest, 8); m++ {
-		x := few
-		x &= b0 ^ -uint64(m&1^1)
-		x &= b1 ^ -uint64(m>>1&1^1)
-		x &= b2 ^ -uint64(m>>2&1^1)
-		if x != 0 {
-			return s.branchColumn(bits.TrailingZeros64(x))
+	if fewest > 1 {
+		col := -1
+		if ones := need &^ c2; ones != 0 {
+			col = bits.TrailingZeros64(ones)
+		} else if twos := need & c2 &^ c3; fewest > 2 && twos != 0 {
+			col = bits.TrailingZeros64(twos)
+		}
+		if col >= 0 {
+			return s.branchColumn(col)
 		}
 	}
 	return s.branchRow(row, cand)
