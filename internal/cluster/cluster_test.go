@@ -732,3 +732,28 @@ func TestStoreFailureWords(t *testing.T) {
 		t.Errorf("while running: %q", got)
 	}
 }
+
+// TestWaitingNamesServer starts a worker before any coordinator: it says
+// which server it waits on.
+func TestWaitingNamesServer(t *testing.T) {
+	s := testServer(t, "")
+	nc, err := Connect(context.Background(), ConnOptions{URL: s.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var mu sync.Mutex
+	var logged []string
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	Work(ctx, nc, WorkOptions{Workers: 1, Logf: func(f string, a ...any) {
+		mu.Lock()
+		logged = append(logged, fmt.Sprintf(f, a...))
+		mu.Unlock()
+	}})
+	mu.Lock()
+	defer mu.Unlock()
+	if want := "waiting for a coordinator to set up the work queue on " + s.URL(); len(logged) == 0 || logged[0] != want {
+		t.Errorf("logged %q, want %q", logged, want)
+	}
+}
