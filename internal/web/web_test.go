@@ -701,10 +701,11 @@ func TestProgressOf(t *testing.T) {
 // 200, or a JSON error with status 400.
 func FuzzQuery(f *testing.F) {
 	for _, q := range []string{"n=8", "n=8&limit=2", "n=abc", "n=4&unique=1&class=true", "n=8&offset=90&limit=5",
-		"n=&limit=", "n=5&algo=flags&limit=7&format=sse", "n=%zz", "n=1&n=2", "limit=-1&n=3", "n=+4", "n=0x8", "n=12&unique=t"} {
-		f.Add("trace", q)
-		f.Add("solutions", q)
-		f.Add("count", q)
+		"n=&limit=", "n=5&algo=flags&limit=7&format=sse", "n=%zz", "n=1&n=2", "limit=-1&n=3", "n=+4", "n=0x8", "n=12&unique=t",
+		"n=6&algo=flags&from=100&count=5", "n=5&algo=permute&from=99999", "n=6&algo=rows&solution=2", "n=6&solution=9", "n=7&from=&count="} {
+		for _, endpoint := range []string{"trace", "solutions", "count", "steps", "summary", "locate"} {
+			f.Add(endpoint, q)
+		}
 	}
 	s, err := newServer(Options{MaxEvents: 2000, MaxCountN: 9})
 	if err != nil {
@@ -713,7 +714,7 @@ func FuzzQuery(f *testing.F) {
 	h := s.handler()
 	f.Fuzz(func(t *testing.T, endpoint, query string) {
 		switch endpoint {
-		case "trace", "solutions", "count":
+		case "trace", "solutions", "count", "steps", "summary", "locate":
 		default:
 			return
 		}
