@@ -71,7 +71,7 @@ function load(step, cstep) {
   $('#m-title').textContent = m.title;
   $('#m-keeps').textContent = m.keeps;
   $('#m-cost').textContent = m.cost;
-  $('#m-from').textContent = m.from ? `From the tutorials: ${m.from}` : '';
+  $('#m-from').textContent = m.from ? (m.from.startsWith('the ') ? `From ${m.from}` : m.from) : '';
   $('#state-name').textContent = x.name;
   $('#code-name').textContent = x.name;
   $('#counter-toggle').hidden = x.name !== 'matrix';
