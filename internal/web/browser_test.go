@@ -388,6 +388,14 @@ func TestBrowserURL(t *testing.T) {
 	if got := text(t, ctx, "#c-steps"); got != "300" {
 		t.Errorf("?step=300: steps counter %q", got)
 	}
+	// scan's state is the positions array: the queens' columns.
+	var want []string
+	for _, c := range replayTo(events, 8, 300).queens {
+		want = append(want, map[bool]string{true: fmt.Sprint(c), false: "·"}[c >= 0])
+	}
+	if got := eval[string](t, ctx, `[...document.querySelectorAll('#state [data-array=queen] .arr-cells .c')].map((c) => c.textContent).join(' ')`); got != strings.Join(want, " ") {
+		t.Errorf("?step=300: scan's positions array %q, want %q", got, strings.Join(want, " "))
+	}
 	do(t, ctx, "pressing →", chromedp.KeyEvent(kb.ArrowRight))
 	waitFor(t, ctx, "the URL", `location.search.includes('step=301')`)
 	// A focused menu does not take the arrow keys: the search stays.

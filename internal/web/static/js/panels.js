@@ -9,12 +9,14 @@ import { boardScan } from './methods.js';
 const esc = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[ch]));
 
 // array draws a one-line array: name, the values, and a class for each
-// index (read, hit, set, clear).
-function array(name, label, values, cls, title) {
+// index (read, hit, set, clear). The 1s of an array of 0s and 1s are
+// shaded; numbers is set for an array of column numbers, whose 1s are
+// not.
+function array(name, label, values, cls, title, numbers) {
   const cells = values.map((v, i) => {
     const c = cls ? cls(i) : '';
     const t = title ? title(i) : `${name}[${i}]`;
-    return `<span class="c${c ? ' ' + c : ''}${v === 1 || v === true ? ' on' : ''}" title="${esc(t)}">${esc(v === true ? 1 : v === false ? 0 : v)}</span>`;
+    return `<span class="c${c ? ' ' + c : ''}${!numbers && (v === 1 || v === true) ? ' on' : ''}" title="${esc(t)}">${esc(v === true ? 1 : v === false ? 0 : v)}</span>`;
   }).join('');
   const idx = values.map((_, i) => `<span>${i}</span>`).join('');
   return `<div class="arr" data-array="${esc(name)}"><div class="arr-name">${esc(label)}</div><div class="arr-cells">${cells}</div><div class="arr-idx" aria-hidden="true">${idx}</div></div>`;
@@ -106,7 +108,7 @@ function scan(st, ev) {
   let text = 'queen[i] is the column of the queen in row i; nothing else is kept.';
   if (r === 0) text = 'The first row: no queen above to compare with.';
   else if (r > 0) text = `Row ${r + 1}, column ${ev.col + 1} (row = ${r}, col = ${ev.col} in the code), compared with the queens above, one by one:`;
-  return array('queen', 'queen[i]: column of the queen in row i', vals, cls) + note(text) + rows;
+  return array('queen', 'queen[i]: column of the queen in row i', vals, cls, null, true) + note(text) + rows;
 }
 
 function board(st, ev) {
@@ -224,7 +226,7 @@ function permute(st, ev) {
   } else if (ev && ev.kind === SOLUTION) {
     text = `All ${n} queens stand and no two share a diagonal: a solution.`;
   }
-  return array('perm', 'perm[row]', perm, (i) => (pair.has(i) ? 'hit' : '')) +
+  return array('perm', 'perm[row]', perm, (i) => (pair.has(i) ? 'hit' : ''), null, true) +
     array('used', 'used[col]', used, (i) => (i === readCol ? (used[i] ? 'read hit' : 'read') : '')) + note(text);
 }
 
