@@ -615,7 +615,7 @@ func TestBrowserShots(t *testing.T) {
 	for _, size := range [][2]int64{{1366, 768}, {390, 844}} {
 		do(t, ctx, "resizing", chromedp.EmulateViewport(size[0], size[1]))
 		for _, a := range queens.Algorithms() {
-			open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=%d#search", a.Name, shotStep(a.Name)))
+			open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=%d#search", a.Name, shotStep(t, a)))
 			eval[bool](t, ctx, `(document.activeElement.blur(), document.querySelector('#intro').open = false, true)`)
 			save(t, ctx, fmt.Sprintf("search-%s-%d.png", a.Name, size[0]), size[0] > 1000)
 		}
@@ -651,11 +651,17 @@ func TestBrowserShots(t *testing.T) {
 }
 
 // shotStep is the step of the 8×8 search shown in the screenshot of a
-// method: a try that meets an attack, a few queens down.
-func shotStep(algo string) int {
-	switch algo {
+// method: a try that meets an attack a few queens down, or for permute
+// its first complete placement that is no solution.
+func shotStep(t *testing.T, a queens.Algorithm) int {
+	switch a.Name {
 	case "permute":
-		return 260
+		events, _ := allEvents(t, a, 8)
+		for i, e := range events {
+			if e.Kind == queens.EventDeadEnd && e.Col >= 0 {
+				return i + 1
+			}
+		}
 	case "bitboard":
 		return 57
 	}

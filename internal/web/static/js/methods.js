@@ -3,7 +3,7 @@
 // that each step executes, and the sentence that tells the step.
 
 import { TRY, PLACE, REMOVE, SOLUTION, DEADEND } from './steps.js';
-import { fmt } from './api.js';
+import { fmt, plural } from './api.js';
 
 // A code listing is a list of [text, tag]; the tag names what the line
 // does, so that a step can point at it.
@@ -263,7 +263,7 @@ export function message(algo, ev, st) {
     case DEADEND:
       if (ev.col >= 0 && f >= 0) {
         const dr = ev.row - f, dc = Math.abs(ev.col - q[f]);
-        return `Not a solution: the queens in rows ${f + 1} and ${r} share a diagonal (${dr} rows and ${dc} columns apart).`;
+        return `Not a solution: the queens in rows ${f + 1} and ${r} share a diagonal (${plural(dr, 'row')} and ${plural(dc, 'column')} apart).`;
       }
       return ev.row > 0 ? `Row ${r}: no free square. Back to row ${r - 1}.` : `Row ${r}: no square left to try.`;
   }
