@@ -269,8 +269,8 @@ func TestStepsBadInput(t *testing.T) {
 // algorithm has at most MaxSteps events, so that every step of it stays
 // in reach.
 func TestStepsBudget(t *testing.T) {
-	if testing.Short() {
-		t.Skip("counts the events of the largest boards offered")
+	if testing.Short() || raceEnabled {
+		t.Skip("counts the events of the largest boards offered, too slow with -short or -race")
 	}
 	for _, a := range queens.Algorithms() {
 		n := stepsMaxN(a)
