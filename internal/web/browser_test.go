@@ -506,6 +506,13 @@ func TestBrowserCompare(t *testing.T) {
 		t.Errorf("the second pane's code marks %q, want the placement", got)
 	}
 	waitFor(t, ctx, "the URL", `location.search.includes('compare=bitboard') && location.search.includes('cstep=')`)
+	// A jump of the first pane takes the second one to as many placements.
+	goStep(t, ctx, 1000)
+	want := text(t, ctx, "#c-place")
+	waitFor(t, ctx, "the second pane", fmt.Sprintf(`document.querySelector('#c-place-b').textContent === %q`, want))
+	if want == "12" {
+		t.Errorf("step 1000 of scan has %s placements, as many as step 12's", want)
+	}
 	if checks := text(t, ctx, "#c-checks-b"); checks == text(t, ctx, "#c-checks") {
 		t.Errorf("scan and bitboard made the same number of checks, %s", checks)
 	}

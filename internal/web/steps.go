@@ -427,8 +427,10 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, sum)
 }
 
-// locate answers {"step": s}: the solution-th solution of a search is the
-// event before step s. A search with fewer solutions gets 400.
+// locate answers {"step": s}: the solution-th solution of a search, or
+// its placement-th queen placed, is the event before step s. Exactly one
+// of the two parameters is given; a search with fewer solutions or
+// placements gets 400. Step 0 stands for placement 0.
 func (s *server) locate(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	algo, err := queens.LookupAlgorithm(q.Get("algo"))
@@ -441,9 +443,21 @@ func (s *server) locate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	k, err := intParam(q, "solution", 0, 1, MaxSteps)
+	kind, what := queens.EventSolution, "solution"
+	if q.Has("placement") {
+		kind, what = queens.EventPlace, "placement"
+	}
+	lo := 1
+	if kind == queens.EventPlace {
+		lo = 0
+	}
+	k, err := intParam(q, what, -1, lo, MaxSteps)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if q.Has("solution") && q.Has("placement") {
+		writeError(w, http.StatusBadRequest, "give solution or placement, not both")
 		return
 	}
 	if !acquire(s.traces) {
@@ -455,18 +469,23 @@ func (s *server) locate(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.TraceTimeout)
 	defer cancel()
 	step, found := 0, 0
-	stats, err := algo.Search(ctx, n, func(e queens.Event) bool {
-		step++
-		if e.Kind == queens.EventSolution {
-			found++
-		}
-		return found < k
-	})
+	var stats queens.Stats
+	if k > 0 {
+		stats, err = algo.Search(ctx, n, func(e queens.Event) bool {
+			step++
+			if e.Kind == kind {
+				found++
+			}
+			return found < k
+		})
+	}
 	switch {
 	case err != nil:
 		writeError(w, http.StatusServiceUnavailable, "the search was stopped: "+trimLibraryPrefix(err))
-	case found < k:
+	case found < k && kind == queens.EventSolution:
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the %d×%d board has %d solutions, not %d", n, n, stats.Solutions, k))
+	case found < k:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("the search of the %d×%d board places %d queens, not %d", n, n, stats.Nodes, k))
 	default:
 		writeJSON(w, struct {
 			Step int `json:"step"`

@@ -245,6 +245,28 @@ func TestLocate(t *testing.T) {
 		t.Fatalf("%d solutions of the 6×6 board, want 4", k)
 	}
 	wantError(t, request(s.handler(), "GET", "/api/locate?n=6&algo=rows&solution=5"), 400, "4 solutions")
+	placed := 0
+	for i, e := range events {
+		if e.Kind != queens.EventPlace {
+			continue
+		}
+		if placed++; placed%17 != 1 {
+			continue
+		}
+		var got struct{ Step int }
+		decodeJSON(t, request(s.handler(), "GET", fmt.Sprintf("/api/locate?n=6&algo=rows&placement=%d", placed)), &got)
+		if got.Step != i+1 {
+			t.Errorf("placement %d: step %d, want %d", placed, got.Step, i+1)
+		}
+	}
+	var zero struct{ Step int }
+	decodeJSON(t, request(s.handler(), "GET", "/api/locate?n=6&algo=rows&placement=0"), &zero)
+	if zero.Step != 0 {
+		t.Errorf("placement 0: step %d, want 0", zero.Step)
+	}
+	wantError(t, request(s.handler(), "GET", fmt.Sprintf("/api/locate?n=6&algo=rows&placement=%d", placed+1)), 400, "places")
+	wantError(t, request(s.handler(), "GET", "/api/locate?n=6&algo=rows&placement=1&solution=1"), 400, "not both")
+	wantError(t, request(s.handler(), "GET", "/api/locate?n=6&algo=rows"), 400, "solution is missing")
 }
 
 // TestStepsBadInput checks that boards beyond what the page plays, and

@@ -12,6 +12,7 @@
 //	GET /api/steps?n=&algo=&from=&count=       the events of a search from any step on, as NDJSON
 //	GET /api/summary?n=&algo=                  the number of events and the work of a search
 //	GET /api/locate?n=&algo=&solution=         the step just after a search's k-th solution
+//	GET /api/locate?n=&algo=&placement=        the step just after its k-th queen placed
 //	GET /api/solutions?n=&offset=&limit=&unique=&class=
 //	GET /api/count?n=                          a count, with progress, as SSE
 //

@@ -18,6 +18,7 @@ let algos = [];
 let a = null, b = null; // the panes
 let playing = false, acc = 0, lastTs = 0, raf = 0;
 let active = false, lastURL = '', lastURLTime = 0;
+let syncB = false; // the second pane is to follow a jump of the first
 
 const info = (name) => algos.find((x) => x.name === name);
 
@@ -42,7 +43,8 @@ export async function init() {
   const cstep = Math.max(0, Math.floor(Number(q.get('cstep')) || 0));
   load(step, cstep);
   algoSel.addEventListener('change', () => { fillN(Number(nSel.value)); load(0, 0); });
-  cmpSel.addEventListener('change', () => { fillN(Number(nSel.value)); load(a.pos, 0); });
+  // Two methods start together, so that they step by the same placements.
+  cmpSel.addEventListener('change', () => { fillN(Number(nSel.value)); load(0, 0); });
   nSel.addEventListener('change', () => load(0, 0));
 }
 
@@ -160,6 +162,33 @@ function goStep(k) {
   pause();
   const total = a.total;
   a.pos = Math.max(0, Math.min(Math.floor(k) || 0, total ?? k));
+  syncB = !!b;
+  request();
+}
+
+// follow moves the second pane to the step just after as many placements
+// as the first pane has made, once the first pane's step is there.
+let followSeq = 0;
+async function follow() {
+  const st = a.steps.at(a.pos);
+  if (!st) return;
+  syncB = false;
+  const pane = b, seq = ++followSeq;
+  try {
+    const res = await fetch(`api/locate?n=${pane.n}&algo=${encodeURIComponent(pane.algo.name)}&placement=${st.placed}`);
+    if (seq !== followSeq || pane !== b) return;
+    if (res.status === 503) {
+      setTimeout(() => { if (seq === followSeq) { syncB = true; request(); } }, 500);
+      return;
+    }
+    const body = await res.json();
+    if (seq !== followSeq || pane !== b) return;
+    // A 400 says the other method places fewer queens: it stands at its end.
+    if (res.ok) pane.pos = body.step;
+    else if (pane.total !== null) pane.pos = pane.total;
+  } catch (err) {
+    // The server is gone; the pane stays where it is.
+  }
   request();
 }
 
@@ -169,6 +198,7 @@ async function goSolution(k) {
   try {
     const r = await getJSON(`api/locate?n=${a.n}&algo=${encodeURIComponent(a.algo.name)}&solution=${k}`);
     a.pos = r.step;
+    syncB = !!b;
   } catch (err) {
     $('#goto-note').textContent = err.message;
   }
@@ -183,6 +213,10 @@ function frame(ts) {
   raf = 0;
   if (!a || !a.steps) return;
   let waiting = false;
+  if (syncB && b) {
+    follow();
+    waiting = syncB;
+  }
   if (playing) {
     const dt = lastTs ? Math.min(ts - lastTs, 250) : 0;
     lastTs = ts;
