@@ -3,6 +3,7 @@ package join
 import (
 	"context"
 	"math/bits"
+	"slices"
 )
 
 // Counter counts items of one engine. It holds the scratch memory of the
@@ -291,9 +292,7 @@ func (c *Counter) chooseSieve(big, small []uint64, pos []uint) {
 // values of their bits in mask (lowest first), and returns the start of
 // each class in *buf followed by the end, appended to start.
 func (c *Counter) partition(start []int, buf *[]uint64, list []uint64, mask uint64, classes int) []int {
-	if cap(c.class) < len(list) {
-		c.class = make([]uint8, len(list))
-	}
+	c.class = slices.Grow(c.class[:0], len(list))
 	cls := c.class[:len(list)]
 	c.classify(cls, list, mask)
 	var count [1 << sieveMax]int
@@ -306,10 +305,7 @@ func (c *Counter) partition(start []int, buf *[]uint64, list []uint64, mask uint
 		at += count[x]
 	}
 	start = append(start, at)
-	if cap(*buf) < len(list) {
-		*buf = make([]uint64, len(list))
-	}
-	out := (*buf)[:len(list)]
+	out := slices.Grow((*buf)[:0], len(list))[:len(list)]
 	var next [1 << sieveMax]int
 	copy(next[:classes], start)
 	for i, v := range list {

@@ -135,10 +135,13 @@ func New(n int) (*Engine, error) {
 func (e *Engine) List(ctx context.Context) error {
 	e.listing.Lock()
 	defer e.listing.Unlock()
-	if e.base.entries != nil || e.base.fill(ctx.Done()) {
+	if e.base.entries != nil {
 		return nil
 	}
-	return ctx.Err()
+	if !e.base.fill(ctx.Done()) {
+		return ctx.Err()
+	}
+	return nil
 }
 
 // Placements returns the number of placements of a quadrant the engine

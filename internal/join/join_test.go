@@ -1,7 +1,10 @@
 package join
 
 import (
+	"context"
+	"errors"
 	"math/bits"
+	"slices"
 	"testing"
 )
 
@@ -316,5 +319,30 @@ func TestItemsAgainstSearch(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestListCancelled stops the listing of N=20's placements at once: it
+// lists nothing, leaves the groups as they were, and lists them all when
+// asked again.
+func TestListCancelled(t *testing.T) {
+	e, err := New(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := slices.Clone(e.base.start)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := e.List(ctx); !errors.Is(err, context.Canceled) || e.base.entries != nil {
+		t.Fatalf("List with a cancelled context: error %v, %d placements listed", err, len(e.base.entries))
+	}
+	if !slices.Equal(before, e.base.start) {
+		t.Fatal("a cancelled List changed the groups")
+	}
+	if err := e.List(context.Background()); err != nil || len(e.base.entries) != e.Placements() {
+		t.Fatalf("List: error %v, %d of %d placements", err, len(e.base.entries), e.Placements())
+	}
+	if got := countAll(t, 16); got != known[15] {
+		t.Errorf("N=16 after a cancelled listing: %d", got)
 	}
 }

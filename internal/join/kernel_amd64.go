@@ -45,7 +45,7 @@ var pairUp = func() func(dst, ups, lows []uint64, s *shape) []uint64 {
 // it may need under slack words, so that dst grows with what it holds
 // rather than with what it might.
 func pairUpVector(dst, ups, lows []uint64, s *shape) []uint64 {
-	const slack = 1 << 14
+	const slack = 1 << 12
 	if len(lows) == 0 {
 		return dst
 	}

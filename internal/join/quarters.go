@@ -13,10 +13,51 @@ type quarters struct {
 	m       int
 	entries []uint64 // sum mask | diff mask << 32, grouped by key
 	start   []uint32 // entries of key k: entries[start[k]:start[k+1]]
+	// keys[rows] is the key of the first group on those rows: the groups
+	// of a set of k rows are those of the sets of k columns, in the
+	// order of their rank (see rank), so that only groups of as many
+	// rows as columns have a key. It is shared by the filtered copies.
+	keys []uint32
 }
 
-// key returns the group of the placements on the given rows and columns.
-func (q *quarters) key(rows, cols uint32) uint32 { return rows<<q.m | cols }
+// key returns the group of the placements on the given rows and columns,
+// which must be as many.
+func (q *quarters) key(rows, cols uint32) uint32 { return q.keys[rows] + rank(cols) }
+
+// binomial[n][k] is n choose k.
+var binomial = func() (b [33][33]uint32) {
+	for n := range b {
+		b[n][0] = 1
+		for k := 1; k <= n; k++ {
+			b[n][k] = b[n-1][k-1] + b[n-1][k]
+		}
+	}
+	return b
+}()
+
+// rank returns the place of the set among the sets of as many elements
+// in colexicographic order: the sum over its elements, the i-th lowest
+// at position p (from 0), of p choose i+1.
+func rank(set uint32) uint32 {
+	var r uint32
+	for i := 1; set != 0; i++ {
+		r += binomial[bits.TrailingZeros32(set)][i]
+		set &= set - 1
+	}
+	return r
+}
+
+// newKeys returns the keys of the first groups of each set of rows of an
+// m×m square, and the number of groups.
+func newKeys(m int) ([]uint32, int) {
+	keys := make([]uint32, 1<<m)
+	total := uint32(0)
+	for rows := range uint32(1) << m {
+		keys[rows] = total
+		total += binomial[m][bits.OnesCount32(rows)]
+	}
+	return keys, int(total)
+}
 
 // group returns the placements on exactly the given rows and columns.
 func (q *quarters) group(rows, cols uint32) []uint64 {
@@ -33,15 +74,22 @@ func (q *quarters) size(rows, cols uint32) int {
 // newQuarters counts the placements of the m×m square in each group; fill
 // lists them.
 func newQuarters(m int) *quarters {
-	q := &quarters{m: m, start: make([]uint32, 1<<(2*m)+1)}
-	e := enumerator{m: m, count: q.start[1:]}
+	keys, groups := newKeys(m)
+	q := &quarters{m: m, start: make([]uint32, groups+1), keys: keys}
+	e := enumerator{m: m, count: q.start[1:], keys: keys}
 	e.walk(0, 0, 0, 0, 0)
+	q.prefix()
+	return q
+}
+
+// prefix turns the counts of the groups, start[k+1] for group k, into
+// the starts of the groups.
+func (q *quarters) prefix() {
 	total := uint32(0)
 	for k := range q.start[1:] {
 		total += q.start[k+1]
 		q.start[k+1] = total
 	}
-	return q
 }
 
 // placements returns the number of placements of the square.
@@ -49,13 +97,21 @@ func (q *quarters) placements() int { return int(q.start[len(q.start)-1]) }
 
 // fill lists the placements, in the groups that newQuarters counted. It
 // gives up, listing nothing, soon after done is closed, and reports
-// whether it listed them.
+// whether it listed them. While it lists, start[k+1] is where the next
+// placement of group k goes, which ends as the start of group k+1.
 func (q *quarters) fill(done <-chan struct{}) bool {
 	entries := make([]uint64, q.placements())
-	e := enumerator{m: q.m, fill: entries, next: make([]uint32, len(q.start)-1), done: done}
-	copy(e.next, q.start)
+	for k := len(q.start) - 1; k > 0; k-- {
+		q.start[k] = q.start[k-1]
+	}
+	e := enumerator{m: q.m, fill: entries, next: q.start[1:], done: done, keys: q.keys}
 	e.walk(0, 0, 0, 0, 0)
 	if e.stopped {
+		// Count again, to put the starts of the groups back.
+		clear(q.start)
+		e := enumerator{m: q.m, count: q.start[1:], keys: q.keys}
+		e.walk(0, 0, 0, 0, 0)
+		q.prefix()
 		return false
 	}
 	q.entries = entries
@@ -65,6 +121,7 @@ func (q *quarters) fill(done <-chan struct{}) bool {
 // enumerator walks the placements of the square row by row.
 type enumerator struct {
 	m     int
+	keys  []uint32 // as in quarters
 	count []uint32 // counting: placements per key
 	fill  []uint64 // listing: the entries
 	next  []uint32 // listing: where the next entry of each key goes
@@ -77,7 +134,7 @@ type enumerator struct {
 func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 	m := e.m
 	if i == m {
-		k := rows<<m | cols
+		k := e.keys[rows] + rank(cols)
 		if e.count != nil {
 			e.count[k]++
 			return
@@ -114,7 +171,7 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 // filter writes into dst the placements of q whose queens stand on none
 // of the forbidden diagonals, grouped as in q, reusing dst's memory.
 func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
-	dst.m = q.m
+	dst.m, dst.keys = q.m, q.keys
 	if cap(dst.start) < len(q.start) {
 		dst.start = make([]uint32, len(q.start))
 	}

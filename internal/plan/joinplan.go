@@ -51,7 +51,6 @@ func NewJoin(n int) (*Plan, error) {
 	for i := range p.Units {
 		p.Units[i].ID = i
 	}
-	p.counters.New = func() any { return e.NewCounter() }
 	return p, nil
 }
 
@@ -63,8 +62,8 @@ func (p *Plan) countJoin(ctx context.Context, u Unit) (Result, error) {
 		res.Unique, res.Nodes = half+2*quarter, nodes
 		return res, ctx.Err()
 	}
-	c := p.counters.Get().(*join.Counter)
-	defer p.counters.Put(c)
+	c := p.counter()
+	defer p.release(c)
 	sets := p.join.Sets(u.Config)
 	done := ctx.Done()
 	for i := u.First; i < u.Last; i++ {
@@ -84,4 +83,23 @@ func (p *Plan) countJoin(ctx context.Context, u Unit) (Result, error) {
 	}
 	res.Unique = res.Total
 	return res, nil
+}
+
+// counter returns an idle counter of the join, or a new one.
+func (p *Plan) counter() *join.Counter {
+	p.idleMu.Lock()
+	defer p.idleMu.Unlock()
+	if k := len(p.idle); k > 0 {
+		c := p.idle[k-1]
+		p.idle = p.idle[:k-1]
+		return c
+	}
+	return p.join.NewCounter()
+}
+
+// release makes a counter idle again.
+func (p *Plan) release(c *join.Counter) {
+	p.idleMu.Lock()
+	p.idle = append(p.idle, c)
+	p.idleMu.Unlock()
 }

@@ -144,8 +144,11 @@ type Plan struct {
 	UniqueScale uint64
 	Units       []Unit
 
-	join     *join.Engine
-	counters sync.Pool // *join.Counter, scratch memory of the join's workers
+	join *join.Engine
+	// idle holds the join's counters that no unit is using: each holds
+	// a worker's scratch memory, kept for the next unit.
+	idle   []*join.Counter
+	idleMu sync.Mutex
 }
 
 // Result is one unit's contribution to the count. Total counts the
