@@ -378,6 +378,8 @@ type summaries struct {
 }
 
 // summarize answers the summary of one algorithm's search on one board.
+// Like a count it runs the whole search, so the count's time limit bounds
+// it, not the shorter one of a stream.
 func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	algo, err := queens.LookupAlgorithm(q.Get("algo"))
@@ -404,7 +406,7 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer func() { <-s.traces }()
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.TraceTimeout)
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.CountTimeout)
 	defer cancel()
 	sum = summary{Algo: algo.Name, N: n}
 	stats, err := algo.Search(ctx, n, func(queens.Event) bool { sum.Events++; return true })
@@ -427,7 +429,7 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, sum)
 }
 
-// locate answers {"step": s}: the solution-th solution of a search, or
+// locate answers {"step": s}, within the time limit of a count: the solution-th solution of a search, or
 // its placement-th queen placed, is the event before step s. Exactly one
 // of the two parameters is given; a search with fewer solutions or
 // placements gets 400. Step 0 stands for placement 0.
@@ -466,7 +468,7 @@ func (s *server) locate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer func() { <-s.traces }()
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.TraceTimeout)
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.CountTimeout)
 	defer cancel()
 	step, found := 0, 0
 	var stats queens.Stats
