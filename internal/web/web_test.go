@@ -260,6 +260,12 @@ func TestAlgorithms(t *testing.T) {
 		if got.Idea == "" {
 			t.Errorf("algorithm %s has no idea to show", a.Name)
 		}
+		if got.StepsMaxN < 8 || got.StepsMaxN > got.MaxN || got.StepsMaxN != stepsMaxN(a) {
+			t.Errorf("algorithm %s: the page plays it up to N=%d, want 8 to %d", a.Name, got.StepsMaxN, got.MaxN)
+		}
+		if got.Checks != ruleOf(a).String() || (got.Checks != "try" && got.Checks != "row" && got.Checks != "complete") {
+			t.Errorf("algorithm %s: check rule %q", a.Name, got.Checks)
+		}
 	}
 }
 
