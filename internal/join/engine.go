@@ -152,16 +152,20 @@ func (e *Engine) Placements() int { return e.base.placements() }
 // holds at most: the placements and their index, and for each counter
 // its filtered lists (odd boards) and its half boards.
 func (e *Engine) Memory(counters int) uint64 {
-	index := uint64(len(e.base.start)) * 4
-	shared := uint64(e.base.placements())*8 + index
+	lists := uint64(e.base.placements())*8 + uint64(len(e.base.start)+len(e.base.keys))*4
+	var sets uint64
+	for _, c := range e.configs {
+		sets += uint64(len(c.sets)) * 8
+	}
 	var perCounter uint64
 	if e.n%2 == 1 {
-		// Four filtered lists, each at most as long as the whole one.
-		perCounter += 4 * shared
+		// Four filtered lists and their indexes.
+		perCounter += uint64(filteredShare*float64(e.base.placements()))*8 + 4*uint64(len(e.base.start))*4
 	}
-	// The half boards of both sides, in slices that grow by doubling.
-	perCounter += 4*uint64(e.maxCandidates)*8 + uint64(unsafe.Sizeof(table{}))
-	return shared + uint64(counters)*perCounter
+	// The half boards of both sides and their sorted copies, in slices
+	// that grow by doubling, and a table.
+	perCounter += 8*uint64(e.maxCandidates)*8 + uint64(unsafe.Sizeof(table{}))
+	return lists + sets + uint64(counters)*perCounter
 }
 
 // N returns the board size.

@@ -346,3 +346,29 @@ func TestListCancelled(t *testing.T) {
 		t.Errorf("N=16 after a cancelled listing: %d", got)
 	}
 }
+
+// TestMemoryBoundsFiltered checks the bound on the filtered lists of odd
+// boards that Memory relies on, over every configuration.
+func TestMemoryBoundsFiltered(t *testing.T) {
+	sizes := []int{11, 13, 15, 17}
+	if testing.Short() {
+		sizes = sizes[:3]
+	}
+	for _, n := range sizes {
+		e, err := New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := e.NewCounter()
+		for ci := range e.Configs() {
+			c.load(ci)
+			held := 0
+			for qd := range c.q {
+				held += len(c.q[qd].entries)
+			}
+			if float64(held) > filteredShare*float64(e.Placements()) {
+				t.Errorf("N=%d configuration %d: filtered lists hold %d placements, more than %.2f×%d", n, ci, held, filteredShare, e.Placements())
+			}
+		}
+	}
+}

@@ -169,18 +169,25 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 }
 
 // filter writes into dst the placements of q whose queens stand on none
-// of the forbidden diagonals, grouped as in q, reusing dst's memory.
+// of the forbidden diagonals, grouped as in q, reusing dst's memory: a
+// first pass counts them, so that dst holds no more than it needs.
 func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
 	dst.m, dst.keys = q.m, q.keys
 	if cap(dst.start) < len(q.start) {
 		dst.start = make([]uint32, len(q.start))
 	}
 	dst.start = dst.start[:len(q.start)]
-	if cap(dst.entries) < len(q.entries) {
-		dst.entries = make([]uint64, 0, len(q.entries))
+	forbid := uint64(forbidSum) | uint64(forbidDiff)<<32
+	kept := 0
+	for _, e := range q.entries {
+		if e&forbid == 0 {
+			kept++
+		}
+	}
+	if cap(dst.entries) < kept {
+		dst.entries = make([]uint64, 0, kept)
 	}
 	out := dst.entries[:0]
-	forbid := uint64(forbidSum) | uint64(forbidDiff)<<32
 	dst.start[0] = 0
 	for k := range len(q.start) - 1 {
 		for _, e := range q.entries[q.start[k]:q.start[k+1]] {
@@ -192,3 +199,8 @@ func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
 	}
 	dst.entries = out
 }
+
+// filteredShare bounds the placements the four filtered lists of an odd
+// board's configuration hold together, as a multiple of the whole list:
+// the most, over the configurations of N = 11 to 21, is 2.3 (N = 11).
+const filteredShare = 2.5

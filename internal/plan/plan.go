@@ -32,6 +32,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/queenslab/queens/internal/join"
 )
@@ -260,6 +261,17 @@ func (p *Plan) Fingerprint() string {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// Memory estimates the bytes a count of the plan holds at most with the
+// given number of workers: for the join engine its lists, index and each
+// worker's scratch; for the search engine next to nothing.
+func (p *Plan) Memory(workers int) uint64 {
+	units := uint64(len(p.Units)) * uint64(unsafe.Sizeof(Unit{}))
+	if p.Engine == EngineJoin {
+		return units + p.join.Memory(workers)
+	}
+	return units + uint64(workers)*uint64(unsafe.Sizeof(search{}))
 }
 
 // Unit returns the unit with the given ID, and whether there is one.
