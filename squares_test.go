@@ -171,3 +171,45 @@ func FuzzParseSquares(f *testing.F) {
 		}
 	})
 }
+
+func TestParseSquareList(t *testing.T) {
+	got, err := ParseSquareList(8, "a1,a2 a1 1:1")
+	want := []Square{{7, 0}, {6, 0}, {7, 0}, {0, 0}}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("ParseSquareList = %v, %v; want %v", got, err, want)
+	}
+	for _, bad := range []string{"i9", "0:1", "x", "9:1"} {
+		if _, err := ParseSquareList(8, bad); !errors.Is(err, ErrSquare) {
+			t.Errorf("ParseSquareList(%q) error = %v, want ErrSquare", bad, err)
+		}
+	}
+}
+
+// FuzzParseSquareList checks that ParseSquareList accepts a superset of
+// what ParseSquares accepts, the same squares, and only squares on the
+// board.
+func FuzzParseSquareList(f *testing.F) {
+	for _, s := range []string{"b4,d5", "a1,a2", "b4,b4", "1:1 3:2", "h9", ""} {
+		f.Add(8, s)
+	}
+	f.Fuzz(func(t *testing.T, n int, s string) {
+		if n < 1 || n > 1<<20 {
+			n = 1 + (n&0xffff+0xffff)%0xffff
+		}
+		list, err := ParseSquareList(n, s)
+		strict, strictErr := ParseSquares(n, s)
+		switch {
+		case err != nil && !errors.Is(err, ErrSquare):
+			t.Fatalf("ParseSquareList(%d, %q) error %v does not wrap ErrSquare", n, s, err)
+		case err != nil && strictErr == nil:
+			t.Fatalf("ParseSquareList(%d, %q) rejects what ParseSquares accepts: %v", n, s, err)
+		case strictErr == nil && !slices.Equal(list, strict):
+			t.Fatalf("ParseSquareList(%d, %q) = %v, ParseSquares %v", n, s, list, strict)
+		}
+		for _, q := range list {
+			if !q.on(n) {
+				t.Fatalf("ParseSquareList(%d, %q) gave %v, off the board", n, s, q)
+			}
+		}
+	})
+}

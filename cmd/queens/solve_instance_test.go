@@ -192,3 +192,11 @@ func TestConvert(t *testing.T) {
 	runCLI(ctx, nil, "convert", "--to", "xml", diag).wantError(t, 2, `unknown format "xml"`)
 	runCLI(ctx, nil, "convert", "--to", "dimacs").wantError(t, 2, "one instance file")
 }
+
+// TestSolveInstanceTimeout checks that a search stopped by --timeout
+// says it is undecided, exit 3, and claims no answer.
+func TestSolveInstanceTimeout(t *testing.T) {
+	ctx := context.Background()
+	runCLI(ctx, nil, "solve", "18", "--exclude", "", "--count", "--timeout", "20ms").wantError(t, exitUndecided, "unfinished")
+	runCLI(ctx, nil, "solve", "18", "--block", "1:1", "--all", "--format", "cols", "--timeout", "20ms", "-o", filepath.Join(t.TempDir(), "all.txt")).wantError(t, exitUndecided, "unfinished")
+}
