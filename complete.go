@@ -51,8 +51,8 @@ func Complete(ctx context.Context, n int, presets []Square) (Solution, error) {
 // wrapping [ErrSize] otherwise. The search visits every completion, so the
 // count fits in 64 bits for any search that ends; but it grows fast with
 // the number of empty rows: with few presets, boards beyond 20×20 take
-// hours or years. CountCompletions returns ctx.Err(), and the count so
-// far, when ctx is cancelled.
+// hours or years. It counts on every core, as [Instance.Count] does, and
+// returns ctx.Err() when ctx is cancelled.
 func CountCompletions(ctx context.Context, n int, presets []Square) (uint64, error) {
 	if err := checkSize(n, MaxCompleteN); err != nil {
 		return 0, err
@@ -61,7 +61,7 @@ func CountCompletions(ctx context.Context, n int, presets []Square) (uint64, err
 		return 0, err
 	}
 	in := Instance{N: n, Queens: presets}
-	total, err := in.Count(ctx, Options{Workers: 1})
+	total, err := in.Count(ctx, Options{})
 	return total.Lo, err
 }
 
