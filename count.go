@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/queenslab/queens/internal/plan"
@@ -22,14 +23,56 @@ type Options struct {
 	// finished unit of work, never by two goroutines at once. It must
 	// return quickly.
 	Progress func(Progress)
+	// MaxMemory caps the memory the count may need, in bytes: a count
+	// whose plan needs more (see [CountPlan.Memory]) is refused with an
+	// error wrapping [ErrMemory] before it allocates. 0 means the memory
+	// of the computer, where it can be told.
+	MaxMemory uint64
+	// Plan is the plan of the count, from [PlanOf]; nil makes one. A
+	// plan of another N is an error.
+	Plan *CountPlan
+	// Resume, when not nil, is asked once for each unit of the fast
+	// engine's count, before counting starts, for the unit's result from
+	// an earlier run: a unit it returns is added and not counted again.
+	// [OpenCheckpoint] gives one.
+	Resume func(unit int) (UnitResult, bool)
+	// Record, when not nil, receives the result of each unit the fast
+	// engine counts, as soon as it is counted and never from two
+	// goroutines at once; an error from it stops the count, and Count
+	// returns it.
+	Record func(UnitResult) error
 }
 
-// Progress reports how far a count has come.
+// Progress reports how far a count has come. Work and WorkDone weigh the
+// units by their estimated cost, in units of the plan's own (see
+// [CountPlan]): their ratio is the share of the work done, which makes a
+// better estimate of the time left than the share of the units.
 type Progress struct {
 	UnitsDone int           `json:"units_done"` // units of work finished
 	Units     int           `json:"units"`      // units of work in all
 	Elapsed   time.Duration `json:"elapsed_ns"` // time since the count began
+	WorkDone  float64       `json:"work_done"`  // estimated cost of the units finished
+	Work      float64       `json:"work"`       // estimated cost of all units
+	Resumed   int           `json:"resumed"`    // units taken from Options.Resume
+	// WorkResumed is the estimated cost of the units taken from
+	// Options.Resume.
+	WorkResumed float64 `json:"work_resumed"`
 }
+
+// UnitResult is the result of one unit of a count, as [Options.Resume]
+// and [Options.Record] exchange them: the unit's ID in its plan, and its
+// share of the total, of the unique count (see [CountPlan.UniqueScale])
+// and of the nodes.
+type UnitResult struct {
+	Unit   int    `json:"unit"`
+	Total  uint64 `json:"total"`
+	Unique uint64 `json:"unique"`
+	Nodes  uint64 `json:"nodes"`
+}
+
+// ErrMemory is wrapped by the error of a count that needs more memory
+// than [Options.MaxMemory] or the computer has.
+var ErrMemory = errors.New("not enough memory")
 
 // Result is the outcome of a count.
 type Result struct {
@@ -39,6 +82,14 @@ type Result struct {
 	Nodes     Uint128       `json:"nodes"`  // queens placed by the search
 	Elapsed   time.Duration `json:"elapsed_ns"`
 	Algorithm string        `json:"algorithm"`
+	// Engine names how the fast engine counted: "join" (half boards
+	// joined; Nodes counts the half boards made) or "search"
+	// (backtracking; Nodes counts the queens placed). It is empty for
+	// the other algorithms.
+	Engine string `json:"engine,omitempty"`
+	// Memory is the plan's estimate of the memory the count needed, in
+	// bytes; 0 for the other algorithms.
+	Memory uint64 `json:"memory_estimate,omitempty"`
 }
 
 // Count counts the solutions of the n×n board: the total, and the number of
@@ -86,25 +137,84 @@ func countBySolutions(ctx context.Context, a Algorithm, n int) (Result, error) {
 // units of [plan.New], counts them on opts.Workers goroutines and adds up
 // their results in 128 bits.
 func countFast(ctx context.Context, n int, opts Options) (Result, error) {
-	p, err := newPlan(ctx, n)
-	if err != nil {
-		return Result{}, err
+	var p *plan.Plan
+	switch {
+	case opts.Plan == nil:
+		var err error
+		if p, err = newPlan(ctx, n); err != nil {
+			return Result{}, err
+		}
+	case opts.Plan.N != n:
+		return Result{}, fmt.Errorf("queens: count of N=%d: %w: Options.Plan is the plan of N=%d", n, ErrInconsistent, opts.Plan.N)
+	default:
+		p = opts.Plan.p
 	}
-	var res Result
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	res := Result{Engine: p.Engine, Memory: p.Memory(workers)}
+	if err := CheckMemory(res.Memory, opts.MaxMemory); err != nil {
+		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
+	}
+	var work float64
+	for _, u := range p.Units {
+		work += u.Cost()
+	}
+	prog := Progress{Units: len(p.Units), Work: work}
+	done := make(map[int]bool)
+	if opts.Resume != nil {
+		for _, u := range p.Units {
+			r, ok := opts.Resume(u.ID)
+			if !ok {
+				continue
+			}
+			if r.Unit != u.ID {
+				return res, fmt.Errorf("queens: count of N=%d: %w: the result resumed for unit %d is that of unit %d", n, ErrInconsistent, u.ID, r.Unit)
+			}
+			res.add(plan.Result(r))
+			done[u.ID] = true
+			prog.UnitsDone++
+			prog.WorkDone += u.Cost()
+		}
+		prog.Resumed, prog.WorkResumed = prog.UnitsDone, prog.WorkDone
+	}
 	start := time.Now()
-	done := 0
-	err = p.Run(ctx, plan.RunOptions{
+	var (
+		recordErr error
+		err       error
+	)
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	err = p.Run(runCtx, plan.RunOptions{
 		Workers: opts.Workers,
+		Skip:    func(unit int) bool { return done[unit] },
 		OnResult: func(r plan.Result) {
+			if recordErr != nil {
+				return
+			}
+			if opts.Record != nil {
+				if recordErr = opts.Record(UnitResult(r)); recordErr != nil {
+					cancel()
+					return
+				}
+			}
 			res.add(r)
-			done++
+			prog.UnitsDone++
+			prog.WorkDone += p.Units[r.Unit].Cost()
 			if opts.Progress != nil {
-				opts.Progress(Progress{UnitsDone: done, Units: len(p.Units), Elapsed: time.Since(start)})
+				prog.Elapsed = time.Since(start)
+				opts.Progress(prog)
 			}
 		},
 	})
-	if err != nil {
+	switch {
+	case recordErr != nil:
+		return res, fmt.Errorf("queens: count of N=%d: %w", n, recordErr)
+	case err != nil:
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
+	case prog.UnitsDone != len(p.Units):
+		return res, fmt.Errorf("queens: count of N=%d: %w: %d of %d units done", n, ErrInconsistent, prog.UnitsDone, len(p.Units))
 	}
 	if err := res.scaleUnique(p); err != nil {
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)

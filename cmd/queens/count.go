@@ -12,13 +12,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens"
-	"github.com/queenslab/queens/internal/checkpoint"
-	"github.com/queenslab/queens/internal/plan"
 	"github.com/queenslab/queens/internal/progress"
 )
 
 // countFlags are the flags of the count command.
 type countFlags struct {
+	maxMemory  uint64 // bytes; 0: the computer's memory
+	memory     string // --max-memory as given
 	algo       string
 	workers    int
 	checkpoint string
@@ -68,6 +68,11 @@ file to count from the start.`,
 			if err := f.check(); err != nil {
 				return err
 			}
+			if f.memory != "" {
+				if f.maxMemory, err = queens.ParseBytes(f.memory); err != nil {
+					return usageError(fmt.Errorf("--max-memory: %w", err), "")
+				}
+			}
 			if cl.enabled() {
 				return runClusterCount(cmd, n, f, cl, io)
 			}
@@ -87,7 +92,8 @@ file to count from the start.`,
 	cmd.Flags().StringVar(&f.algo, "algo", "", "algorithm that counts (see 'queens bench'); default the fastest")
 	cmd.Flags().IntVar(&f.workers, "workers", 0, "number of counting goroutines; 0 means one per CPU")
 	cmd.Flags().StringVar(&f.checkpoint, "checkpoint", "", "record finished work units in `FILE`, and resume from it")
-	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print one JSON object")
+	cmd.Flags().StringVar(&f.memory, "max-memory", "", "refuse a count that needs more memory than `SIZE` (512M, 2G, 800MB); default the computer's memory")
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print one JSON object, with the peak memory of the process")
 	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "show no progress bar")
 	cl.register(cmd)
 	return cmd
@@ -112,39 +118,65 @@ func (f countFlags) check() error {
 // countLocal counts through the library, with a progress bar on a
 // terminal.
 func countLocal(ctx context.Context, n int, f countFlags, io streams) (countOutcome, error) {
-	opts := queens.Options{Algorithm: f.algo, Workers: f.workers}
-	var (
-		bar     *progress.Bar
-		started bool
-		shown   int
-	)
-	if !f.quiet {
-		start := time.Now()
-		opts.Progress = func(p queens.Progress) {
-			if !started {
-				bar, started = progress.New(io.errOut, p.Units, 0, start), true
-			}
-			bar.Add(p.UnitsDone - shown)
-			shown = p.UnitsDone
-		}
-	}
+	opts := queens.Options{Algorithm: f.algo, Workers: f.workers, MaxMemory: f.maxMemory}
+	bar := newCountBar(&opts, f, io)
 	res, err := queens.Count(ctx, n, opts)
-	bar.Stop()
+	bar.stop()
 	if err != nil {
-		return countOutcome{}, libraryError(err)
+		return countOutcome{}, countError(err, n, f)
 	}
 	return countOutcome{Result: res}, nil
+}
+
+// countBar draws the progress of a count, once the count reports it.
+type countBar struct {
+	bar     *progress.Bar
+	started bool
+	shown   int     // units drawn as done
+	work    float64 // their work
+}
+
+// newCountBar sets opts.Progress to draw a bar on a terminal, unless
+// --quiet; the bar weighs the units by their estimated work.
+func newCountBar(opts *queens.Options, f countFlags, io streams) *countBar {
+	b := &countBar{}
+	if f.quiet {
+		return b
+	}
+	start := time.Now()
+	opts.Progress = func(p queens.Progress) {
+		if !b.started {
+			b.started = true
+			b.bar = progress.New(io.errOut, p.Units, p.Resumed, start)
+			b.bar.SetWork(p.Work, p.WorkResumed)
+			b.shown, b.work = p.Resumed, p.WorkResumed
+		}
+		b.bar.AddWork(p.UnitsDone-b.shown, p.WorkDone-b.work)
+		b.shown, b.work = p.UnitsDone, p.WorkDone
+	}
+	return b
+}
+
+// stop stops drawing the bar.
+func (b *countBar) stop() { b.bar.Stop() }
+
+// countError gives an error of a count its exit code and a hint.
+func countError(err error, n int, f countFlags) error {
+	if errors.Is(err, queens.ErrMemory) {
+		return usageError(err, fmt.Sprintf("give the count more with --max-memory, or use fewer --workers; N=%d with one worker needs the least", n))
+	}
+	return libraryError(err)
 }
 
 // countCheckpointed counts the units of the plan that the checkpoint does
 // not hold yet, recording each in it as it is done, and adds them to those
 // it holds.
 func countCheckpointed(ctx context.Context, n int, f countFlags, io streams) (countOutcome, error) {
-	p, err := plan.New(n)
+	p, err := queens.PlanOf(ctx, n)
 	if err != nil {
-		return countOutcome{}, usageError(err, "")
+		return countOutcome{}, countError(err, n, f)
 	}
-	cp, err := checkpoint.Open(f.checkpoint, checkpoint.Header{N: n, PlanVersion: p.Version, Fingerprint: p.Fingerprint(), Units: len(p.Units)})
+	cp, err := queens.OpenCheckpoint(f.checkpoint, p)
 	if err != nil {
 		return countOutcome{}, checkpointError(err, f.checkpoint)
 	}
@@ -152,69 +184,30 @@ func countCheckpointed(ctx context.Context, n int, f countFlags, io streams) (co
 	if cp.Torn() > 0 && !f.quiet {
 		fmt.Fprintf(io.errOut, "queens: note: dropped the incomplete last record of %s; its unit is counted again\n", f.checkpoint)
 	}
-
-	fast, _ := queens.LookupAlgorithm("")
-	c := countOutcome{Result: queens.Result{N: n, Algorithm: fast.Name}, checkpoint: f.checkpoint, units: len(p.Units)}
-	add := func(r plan.Result) {
-		c.Total = c.Total.Add64(r.Total)
-		c.Unique = c.Unique.Add64(r.Unique)
-		c.Nodes = c.Nodes.Add64(r.Nodes)
-	}
-	for _, r := range cp.Records() {
-		add(plan.Result(r))
-	}
-	c.resumed = len(cp.Records())
-
-	start := time.Now()
-	var bar *progress.Bar
-	if !f.quiet {
-		bar = progress.New(io.errOut, c.units, c.resumed, start)
-	}
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var writeErr error
+	c := countOutcome{checkpoint: f.checkpoint, units: p.Units, resumed: cp.Resumed()}
+	opts := queens.Options{Workers: f.workers, MaxMemory: f.maxMemory, Plan: p, Resume: cp.Resume, Record: cp.Record}
+	bar := newCountBar(&opts, f, io)
 	done := c.resumed
-	err = p.Run(runCtx, plan.RunOptions{
-		Workers: f.workers,
-		Skip: func(unit int) bool {
-			_, ok := cp.Done(unit)
-			return ok
-		},
-		OnResult: func(r plan.Result) {
-			if writeErr != nil {
-				return
-			}
-			if writeErr = cp.Append(checkpoint.Record(r)); writeErr != nil {
-				cancel()
-				return
-			}
-			add(r)
-			done++
-			bar.Add(1)
-		},
-	})
-	c.Elapsed = time.Since(start)
-	bar.Stop()
+	progress := opts.Progress
+	opts.Progress = func(pr queens.Progress) {
+		done = pr.UnitsDone
+		if progress != nil {
+			progress(pr)
+		}
+	}
+	res, err := queens.Count(ctx, n, opts)
+	bar.stop()
+	c.Result = res
 	closeErr := cp.Close()
 	switch {
-	case writeErr != nil:
-		return c, writeErr
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
 		return c, &exitError{code: exitInterrupted, err: err,
 			hint: fmt.Sprintf("%d of %d units are saved; resume with: queens count %d --checkpoint %s", done, c.units, n, shellQuote(f.checkpoint))}
 	case err != nil:
-		return c, err
+		return c, countError(err, n, f)
 	case closeErr != nil:
 		return c, closeErr
-	case done != c.units:
-		return c, fmt.Errorf("internal error: the count ended with %d of %d units done", done, c.units)
 	}
-	// A join plan's units add up the classes eightfold.
-	unique, rest := c.Unique.Div64(p.UniqueScale)
-	if rest != 0 {
-		return c, fmt.Errorf("the unique shares of the units sum to %s, not a multiple of %d: the checkpoint holds a wrong result; delete %s to count from the start", c.Unique, p.UniqueScale, shellQuote(f.checkpoint))
-	}
-	c.Unique = unique
 	return c, nil
 }
 
@@ -223,13 +216,13 @@ func countCheckpointed(ctx context.Context, n int, f countFlags, io streams) (co
 func checkpointError(err error, path string) error {
 	var hint string
 	switch {
-	case errors.Is(err, checkpoint.ErrMismatch):
+	case errors.Is(err, queens.ErrCheckpointMismatch):
 		hint = fmt.Sprintf("use another checkpoint file for this count, or delete %s to count from the start", shellQuote(path))
-	case errors.Is(err, checkpoint.ErrCorrupt), errors.Is(err, checkpoint.ErrConflict):
+	case errors.Is(err, queens.ErrCheckpointCorrupt), errors.Is(err, queens.ErrCheckpointConflict):
 		hint = fmt.Sprintf("the file was changed after it was written; delete %s to count from the start", shellQuote(path))
-	case errors.Is(err, checkpoint.ErrNotCheckpoint):
+	case errors.Is(err, queens.ErrNotCheckpoint):
 		hint = "give the name of a new file, or of a checkpoint of this count; queens does not overwrite other files"
-	case errors.Is(err, checkpoint.ErrLocked):
+	case errors.Is(err, queens.ErrCheckpointLocked):
 		hint = "another 'queens count' is using it; wait for it to end or stop it"
 	default:
 		hint = "--checkpoint needs the path of a file in a writable directory"
@@ -260,13 +253,19 @@ func (c countOutcome) print(w io.Writer, asJSON bool) error {
 
 // countResult is the JSON form of a count.
 type countResult struct {
-	N          int             `json:"n"`
-	Total      queens.Uint128  `json:"total"`
-	Unique     queens.Uint128  `json:"unique"`
-	Nodes      queens.Uint128  `json:"nodes"`
-	Millis     float64         `json:"elapsed_ms"`
-	Algorithm  string          `json:"algorithm"`
-	Checkpoint *checkpointJSON `json:"checkpoint,omitempty"`
+	N         int            `json:"n"`
+	Total     queens.Uint128 `json:"total"`
+	Unique    queens.Uint128 `json:"unique"`
+	Nodes     queens.Uint128 `json:"nodes"`
+	Millis    float64        `json:"elapsed_ms"`
+	Algorithm string         `json:"algorithm"`
+	Engine    string         `json:"engine,omitempty"`
+	// MemoryEstimate is the plan's estimate of what the count needed,
+	// PeakMemory the most the process held (its peak resident set), in
+	// bytes.
+	MemoryEstimate uint64          `json:"memory_estimate_bytes,omitempty"`
+	PeakMemory     uint64          `json:"peak_memory_bytes,omitempty"`
+	Checkpoint     *checkpointJSON `json:"checkpoint,omitempty"`
 }
 
 // checkpointJSON is the JSON form of the checkpoint of a count.
@@ -285,7 +284,8 @@ func (c countOutcome) json() countResult {
 }
 
 func countJSON(r queens.Result) countResult {
-	return countResult{N: r.N, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes, Millis: float64(r.Elapsed.Microseconds()) / 1000, Algorithm: r.Algorithm}
+	return countResult{N: r.N, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes, Millis: float64(r.Elapsed.Microseconds()) / 1000,
+		Algorithm: r.Algorithm, Engine: r.Engine, MemoryEstimate: r.Memory, PeakMemory: peakMemory()}
 }
 
 // millis formats a duration in milliseconds, as the seed programs print

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -75,6 +76,9 @@ func TestCountJSON(t *testing.T) {
 		Nodes      uint64
 		ElapsedMS  *float64 `json:"elapsed_ms"`
 		Algorithm  string
+		Engine     string
+		Estimate   uint64 `json:"memory_estimate_bytes"`
+		Peak       uint64 `json:"peak_memory_bytes"`
 		Checkpoint any
 	}
 	dec := json.NewDecoder(strings.NewReader(out))
@@ -87,6 +91,11 @@ func TestCountJSON(t *testing.T) {
 	}
 	if r.N != 10 || r.Total != 724 || r.Unique != 92 || r.Nodes == 0 || r.ElapsedMS == nil || r.Algorithm == "" || r.Checkpoint != nil {
 		t.Errorf("JSON %q", out)
+	}
+	// The peak is the process's, the estimate the count's: the test
+	// binary holds more than N=10 needs.
+	if r.Engine != "join" || r.Estimate == 0 || runtime.GOOS == "linux" && r.Peak < r.Estimate {
+		t.Errorf("JSON %q: engine, memory estimate or peak memory amiss", out)
 	}
 
 	// With a checkpoint, first new and then finished.
@@ -325,5 +334,22 @@ func TestCountInterrupted(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); !bytes.HasSuffix(data, []byte("\n")) {
 		t.Error("the checkpoint of an interrupted count ends in a torn line")
+	}
+}
+
+// TestCountMaxMemory refuses a count that needs more than --max-memory,
+// before it allocates, and a size that does not parse.
+func TestCountMaxMemory(t *testing.T) {
+	code, out, errOut := runCount(t.Context(), "count", "22", "--max-memory", "100M")
+	if code != 2 || out != "" || !strings.Contains(errOut, "more than the --max-memory limit of 100.0 MiB") || strings.Count(errOut, "\n") != 2 {
+		t.Errorf("count 22 --max-memory 100M: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, _, errOut = runCount(t.Context(), "count", "16", "--max-memory", "12X")
+	if code != 2 || !strings.Contains(errOut, `"12X" is not a size`) {
+		t.Errorf("count 16 --max-memory 12X: exit %d, stderr %q", code, errOut)
+	}
+	code, out, _ = runCount(t.Context(), "count", "12", "--max-memory", "64MB")
+	if code != 0 || !strings.Contains(out, "14200 solutions") {
+		t.Errorf("count 12 --max-memory 64MB: exit %d, stdout %q", code, out)
 	}
 }

@@ -163,7 +163,8 @@ func report(stderr io.Writer, err error) int {
 	if code == exitInterrupted {
 		fmt.Fprintln(stderr, "queens: interrupted")
 	} else {
-		fmt.Fprintf(stderr, "queens: error: %v\n", err)
+		// The library's errors name it already.
+		fmt.Fprintf(stderr, "queens: error: %s\n", strings.TrimPrefix(err.Error(), "queens: "))
 	}
 	if hint != "" {
 		fmt.Fprintf(stderr, "queens: hint: %s\n", hint)

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -50,6 +51,37 @@ type Bar struct {
 	base  int          // units done before start, which the rate leaves out
 	done  atomic.Int64 // units done, base included
 	start time.Time
+
+	// The estimated work of all units, of those done before start and of
+	// those done, when SetWork gave it: the share done and the time left
+	// then go by work rather than by units.
+	mu                      sync.Mutex
+	work, workBase, workDone float64
+}
+
+// SetWork makes the bar weigh units by their estimated work: total for
+// all units, done for those finished before start. Units of a count vary
+// widely in size, and the share of the work done tells the time left far
+// better than the share of the units.
+func (b *Bar) SetWork(total, done float64) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.work, b.workBase, b.workDone = total, done, done
+	b.mu.Unlock()
+}
+
+// AddWork records that n more units, of the given estimated work, are
+// done.
+func (b *Bar) AddWork(n int, work float64) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.workDone += work
+	b.mu.Unlock()
+	b.Add(n)
 }
 
 // New shows a bar of units work units on w, done of which were finished
@@ -114,7 +146,36 @@ func (b *Bar) counts(decor.Statistics) string {
 // times is the decorator after the bar: the share done, the rate, the
 // elapsed time and the estimate of the time left.
 func (b *Bar) times(decor.Statistics) string {
+	b.mu.Lock()
+	work, base, done := b.work, b.workBase, b.workDone
+	b.mu.Unlock()
+	if work > 0 {
+		return " " + describeWork(int(b.done.Load()), b.base, b.units, done, base, work, time.Since(b.start))
+	}
 	return " " + describe(int(b.done.Load()), b.base, b.units, time.Since(b.start))
+}
+
+// describeWork formats the state of a count whose units have estimated
+// work: as describe, with the share done and the time left taken from
+// the work (done of total, base of it before the run began).
+func describeWork(units, unitsBase, unitsAll int, done, base, total float64, elapsed time.Duration) string {
+	pct := 100 * min(1, done/total)
+	s := fmt.Sprintf("%5.1f%%", pct)
+	rate := 0.0
+	if sec := elapsed.Seconds(); sec > 0 {
+		rate = float64(units-unitsBase) / sec
+	}
+	s += fmt.Sprintf("  %s units/s  elapsed %s", formatRate(rate), formatDuration(elapsed))
+	switch {
+	case units >= unitsAll:
+		s += "  done"
+	case done <= base || elapsed <= 0:
+		s += "  eta -"
+	default:
+		eta := time.Duration(float64(elapsed) * (total - done) / (done - base))
+		s += "  eta " + formatDuration(eta)
+	}
+	return s
 }
 
 // describe formats the state of a count: done of units finished, base of

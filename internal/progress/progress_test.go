@@ -164,3 +164,23 @@ func TestElapsed(t *testing.T) {
 		}
 	}
 }
+
+func TestDescribeWork(t *testing.T) {
+	// A tenth of the work in the first half of the units, ten seconds in:
+	// the time left is ninety seconds, not ten.
+	got := describeWork(50, 0, 100, 10, 0, 100, 10*time.Second)
+	if !strings.Contains(got, " 10.0%") || !strings.Contains(got, "eta 1m30s") {
+		t.Errorf("describeWork = %q, want 10.0%% and eta 1m30s", got)
+	}
+	// Work done before the run does not count toward the rate.
+	got = describeWork(60, 50, 100, 60, 50, 100, 10*time.Second)
+	if !strings.Contains(got, "eta 40s") {
+		t.Errorf("describeWork after a resume = %q, want eta 40s", got)
+	}
+	if got := describeWork(100, 0, 100, 100, 0, 100, time.Second); !strings.Contains(got, "done") {
+		t.Errorf("describeWork at the end = %q", got)
+	}
+	if got := describeWork(3, 3, 100, 5, 5, 100, time.Second); !strings.Contains(got, "eta -") {
+		t.Errorf("describeWork with nothing done yet = %q", got)
+	}
+}
