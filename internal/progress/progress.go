@@ -55,7 +55,7 @@ type Bar struct {
 	// The estimated work of all units, of those done before start and of
 	// those done, when SetWork gave it: the share done and the time left
 	// then go by work rather than by units.
-	mu                      sync.Mutex
+	mu                       sync.Mutex
 	work, workBase, workDone float64
 }
 
