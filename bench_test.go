@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/queenslab/queens/internal/join"
 )
 
 // reportCount reports the speed of a count: nanoseconds per node (queen
@@ -15,9 +17,10 @@ func reportCount(b *testing.B, res Result) {
 }
 
 // BenchmarkCount times the fast engine on one goroutine, the measure the
-// README compares with other counters.
+// README compares with other counters. From N = 10 on the engine joins
+// half boards, and a node is a half board made.
 func BenchmarkCount(b *testing.B) {
-	for _, n := range []int{8, 10, 12, 14, 16} {
+	for _, n := range []int{8, 10, 12, 14, 16, 17, 18} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			var res Result
 			for b.Loop() {
@@ -54,5 +57,40 @@ func BenchmarkCountPlain(b *testing.B) {
 			}
 			reportCount(b, res)
 		})
+	}
+}
+
+// BenchmarkJoin times the join engine's kernels, on one goroutine, on a
+// fixed sample of the east sets of each board (one in sixteen, which
+// keeps the pure-Go kernel's runs short): nanoseconds per pair of half
+// boards joined, and pairs per second.
+func BenchmarkJoin(b *testing.B) {
+	for _, n := range []int{16, 17, 18} {
+		e, err := join.New(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, kernel := range join.Kernels() {
+			b.Run(fmt.Sprintf("n=%d/kernel=%s", n, kernel), func(b *testing.B) {
+				c := e.NewCounter()
+				if err := c.UseKernel(kernel); err != nil {
+					b.Fatal(err)
+				}
+				var pairs uint64
+				for b.Loop() {
+					pairs = 0
+					for ci := range e.Configs() {
+						sets := e.Sets(ci)
+						for i := 0; i < len(sets); i += 16 {
+							c.Count(ci, sets[i])
+							pairs += c.Pairs()
+						}
+					}
+				}
+				ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+				b.ReportMetric(ns/float64(pairs), "ns/pair")
+				b.ReportMetric(float64(pairs)/ns*1e9, "pairs/s")
+			})
+		}
 	}
 }

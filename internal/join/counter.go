@@ -2,6 +2,7 @@ package join
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -57,6 +58,36 @@ func (c *Counter) Count(ci int, rows uint32) (solutions, halves uint64) {
 	}
 	return c.join(c.east, c.west), halves
 }
+
+// Kernels names the kernels of the join this build and processor run:
+// "go" everywhere, and "avx512" first where the processor has AVX-512
+// with VPOPCNTQ and BMI2 (and the build is not purego). A new Counter
+// uses the first.
+func Kernels() []string {
+	if haveAVX512 {
+		return []string{"avx512", "go"}
+	}
+	return []string{"go"}
+}
+
+// UseKernel makes the counter use the named kernel of [Kernels] for
+// every step of the join: making half boards, building tables, sieving
+// and counting pairs.
+func (c *Counter) UseKernel(name string) error {
+	switch {
+	case name == "go":
+		c.kernel, c.pairUp, c.build, c.classify = countBlockGo, pairUpGo, (*table).build, classifyGo
+	case name == "avx512" && haveAVX512:
+		c.kernel, c.pairUp, c.build, c.classify = countBlockAVX512, pairUpVector, buildVector, classifyBMI2
+	default:
+		return fmt.Errorf("join: no kernel %q here; there are %v", name, Kernels())
+	}
+	return nil
+}
+
+// Pairs returns the number of pairs of half boards the last count
+// joined: the product of the numbers of east and west half boards.
+func (c *Counter) Pairs() uint64 { return uint64(len(c.east)) * uint64(len(c.west)) }
 
 // load makes q hold the placements of the quadrants of configuration ci.
 func (c *Counter) load(ci int) {

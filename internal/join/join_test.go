@@ -372,3 +372,36 @@ func TestMemoryBoundsFiltered(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelsCountAlike counts a sample of N=17's items with each kernel
+// through UseKernel, and refuses a kernel that is not there.
+func TestKernelsCountAlike(t *testing.T) {
+	e, err := New(17)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var counts [][]uint64
+	for _, k := range Kernels() {
+		c := e.NewCounter()
+		if err := c.UseKernel(k); err != nil {
+			t.Fatal(err)
+		}
+		var got []uint64
+		for ci := range e.Configs() {
+			sets := e.Sets(ci)
+			for i := 0; i < len(sets); i += 211 {
+				s, _ := c.Count(ci, sets[i])
+				got = append(got, s)
+			}
+		}
+		counts = append(counts, got)
+	}
+	for i := 1; i < len(counts); i++ {
+		if !slices.Equal(counts[0], counts[i]) {
+			t.Errorf("kernels %s and %s count differently", Kernels()[0], Kernels()[i])
+		}
+	}
+	if err := e.NewCounter().UseKernel("sse2"); err == nil {
+		t.Error(`UseKernel("sse2") succeeded`)
+	}
+}
