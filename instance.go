@@ -3,6 +3,7 @@ package queens
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -14,6 +15,10 @@ const MaxInstanceN = 64
 // ErrDiagonal is wrapped by every error about an excluded diagonal that
 // cannot be read or that misses the board.
 var ErrDiagonal = errors.New("bad diagonal")
+
+// ErrLines is wrapped by every error about the rows and columns in use of
+// an [Instance].
+var ErrLines = errors.New("bad rows or columns in use")
 
 // Diagonal is one diagonal line of the board, counted the way a [Square]
 // counts rows and columns, from 0 at the top left. A sum diagonal holds
@@ -100,24 +105,50 @@ func ParseDiagonals(n int, s string) ([]Diagonal, error) {
 // preset queen on a blocked square or an excluded diagonal is allowed and
 // makes an instance without solutions; preset queens that attack each
 // other are an error (see [Instance.Check]).
+//
+// Rows and Cols, when not nil, are the rows and the columns in use, as
+// many of each, as the CSPLib definition of Excluded Diagonals allows: a
+// solution has a queen in each row and each column in use and none
+// elsewhere, and its entry for a row not in use is -1. Nil means every
+// row, or every column.
 type Instance struct {
 	N        int
 	Queens   []Square
 	Blocked  []Square
 	Excluded []Diagonal
+	Rows     []int
+	Cols     []int
 }
 
 // Check returns nil if the instance is well formed: 1 ≤ N ≤
 // [MaxInstanceN] (else an error wrapping [ErrSize]), the queens pass
 // [CheckPresets], every blocked square lies on the board (else an error
-// wrapping [ErrSquare]) and every diagonal meets it (else one wrapping
-// [ErrDiagonal]).
+// wrapping [ErrSquare]), every diagonal meets it (else one wrapping
+// [ErrDiagonal]), and the rows and columns in use are on the board, given
+// once each, as many of one as of the other, and hold the preset queens
+// (else one wrapping [ErrLines]).
 func (in *Instance) Check() error {
 	if err := checkSize(in.N, MaxInstanceN); err != nil {
 		return err
 	}
 	if err := CheckPresets(in.N, in.Queens); err != nil {
 		return err
+	}
+	rows, err := lineSet(in.N, in.Rows, "row")
+	if err != nil {
+		return err
+	}
+	cols, err := lineSet(in.N, in.Cols, "column")
+	if err != nil {
+		return err
+	}
+	if a, b := bits.OnesCount64(rows), bits.OnesCount64(cols); a != b {
+		return fmt.Errorf("%w: %d rows and %d columns in use", ErrLines, a, b)
+	}
+	for _, q := range in.Queens {
+		if rows>>q.Row&1 == 0 || cols>>q.Col&1 == 0 {
+			return fmt.Errorf("%w: the preset queen on %s is not on a row and a column in use", ErrLines, q.Name(in.N))
+		}
 	}
 	for _, q := range in.Blocked {
 		if !q.on(in.N) {
@@ -132,18 +163,23 @@ func (in *Instance) Check() error {
 	return nil
 }
 
-// Validate returns nil if s is a solution of the instance, and otherwise
-// an error wrapping [ErrInvalid] that names the first fault: a solution
-// of the wrong size, two queens that attack each other (an
-// [*AttackError]), a preset queen missing, a queen on a blocked square or
-// on an excluded diagonal. It runs in time proportional to N plus the
-// length of the lists.
+// Validate returns nil if s is a solution of the instance, which must
+// pass [Instance.Check], and otherwise an error wrapping [ErrInvalid] that
+// names the first fault: a solution of the wrong size, two queens that
+// attack each other (an [*AttackError] when every row is in use), a row
+// or column in use without a queen or one not in use with one, a preset
+// queen missing, a queen on a blocked square or on an excluded diagonal.
+// It runs in time proportional to N plus the length of the lists.
 func (in *Instance) Validate(s Solution) error {
 	n := in.N
 	if len(s) != n {
 		return fmt.Errorf("%w: %d queens for the %d×%d board", ErrInvalid, len(s), n, n)
 	}
-	if err := s.Validate(); err != nil {
+	if in.Rows == nil && in.Cols == nil {
+		if err := s.Validate(); err != nil {
+			return err
+		}
+	} else if err := in.validateLines(s); err != nil {
 		return err
 	}
 	for _, q := range in.Queens {
@@ -158,7 +194,7 @@ func (in *Instance) Validate(s Solution) error {
 	}
 	for _, d := range in.Excluded {
 		for r, c := range s {
-			if q := (Square{r, c}); d.Contains(q) {
+			if q := (Square{r, c}); c >= 0 && d.Contains(q) {
 				return fmt.Errorf("%w: the queen on %s stands on the excluded diagonal %s", ErrInvalid, q.Name(n), d)
 			}
 		}
@@ -166,15 +202,73 @@ func (in *Instance) Validate(s Solution) error {
 	return nil
 }
 
+// lineSet returns the set of the rows or columns in use, every one for
+// nil.
+func lineSet(n int, lines []int, what string) (uint64, error) {
+	full := ^uint64(0) >> (64 - n)
+	if lines == nil {
+		return full, nil
+	}
+	var set uint64
+	for _, l := range lines {
+		switch {
+		case l < 0 || l >= n:
+			return 0, fmt.Errorf("%w: %s %d is off the %d×%d board (from 0 to %d)", ErrLines, what, l, n, n, n-1)
+		case set>>l&1 != 0:
+			return 0, fmt.Errorf("%w: %s %d is given twice", ErrLines, what, l)
+		}
+		set |= 1 << l
+	}
+	return set, nil
+}
+
+// validateLines checks a solution of an instance with rows or columns
+// not in use: a queen in each row and column in use, none elsewhere, and
+// no two on a diagonal.
+func (in *Instance) validateLines(s Solution) error {
+	n := in.N
+	rows, _ := lineSet(n, in.Rows, "row")
+	cols, _ := lineSet(n, in.Cols, "column")
+	var taken uint64
+	var diag, anti [2]uint64
+	for r, c := range s {
+		if rows>>r&1 == 0 {
+			if c != -1 {
+				return fmt.Errorf("%w: a queen in row %d, which is not in use", ErrInvalid, r)
+			}
+			continue
+		}
+		switch {
+		case c < 0 || c >= n:
+			return fmt.Errorf("%w: no queen in row %d, which is in use", ErrInvalid, r)
+		case cols>>c&1 == 0:
+			return fmt.Errorf("%w: a queen in column %d, which is not in use", ErrInvalid, c)
+		case taken>>c&1 != 0:
+			return fmt.Errorf("%w: two queens in column %d", ErrInvalid, c)
+		}
+		d, a := r+c, c-r+n-1
+		if diag[d>>6]>>(d&63)&1 != 0 || anti[a>>6]>>(a&63)&1 != 0 {
+			return fmt.Errorf("%w: the queen in row %d shares a diagonal with another", ErrInvalid, r)
+		}
+		taken |= 1 << c
+		diag[d>>6] |= 1 << (d & 63)
+		anti[a>>6] |= 1 << (a & 63)
+	}
+	return nil
+}
+
 // allowed returns, for every row, the columns of the squares on which a
-// queen may stand: not blocked and on no excluded diagonal. The instance
-// must pass Check.
+// queen may stand: in a row and a column in use, not blocked and on no
+// excluded diagonal. The instance must pass Check.
 func (in *Instance) allowed() []uint64 {
 	n := in.N
-	full := ^uint64(0) >> (64 - n)
+	rows, _ := lineSet(n, in.Rows, "row")
+	cols, _ := lineSet(n, in.Cols, "column")
 	allow := make([]uint64, n)
 	for r := range allow {
-		allow[r] = full
+		if rows>>r&1 != 0 {
+			allow[r] = cols
+		}
 	}
 	for _, q := range in.Blocked {
 		allow[q.Row] &^= 1 << q.Col

@@ -28,8 +28,8 @@ var errOvertaken = errors.New("queens: overtaken by an earlier unit")
 // squares, or on a column with two when every row has three or more.
 type searcher struct {
 	n     int
-	full  uint64 // the n columns
-	open  uint64 // rows without a queen
+	full  uint64 // the columns in use
+	open  uint64 // rows in use without a queen
 	cols  uint64 // columns with a queen
 	diag  [2]uint64
 	anti  [2]uint64
@@ -63,12 +63,19 @@ type searcher struct {
 // solution.
 func newSearcher(in *Instance) (s *searcher, ok bool) {
 	n := in.N
+	rows, _ := lineSet(n, in.Rows, "row")
+	cols, _ := lineSet(n, in.Cols, "column")
 	s = &searcher{
 		n:     n,
-		full:  ^uint64(0) >> (64 - n),
-		open:  ^uint64(0) >> (64 - n),
+		full:  cols,
+		open:  rows,
 		sol:   make(Solution, n),
 		limit: -1,
+	}
+	for r := range s.sol {
+		if rows>>r&1 == 0 {
+			s.sol[r] = -1
+		}
 	}
 	copy(s.allow[:], in.allowed())
 	for _, q := range in.Queens {

@@ -324,3 +324,151 @@ func ExampleInstance_Solve() {
 	fmt.Println(s, in.Validate(s))
 	// Output: 2 6 8 3 1 4 7 5 <nil>
 }
+
+// bruteSolutions returns every solution of the instance by trying every
+// column in use for every row in use, in order, checking the rules of
+// the instance as written out here.
+func bruteSolutions(in Instance) []Solution {
+	n := in.N
+	used := func(lines []int, i int) bool { return lines == nil || slices.Contains(lines, i) }
+	forbidden := func(r, c int) bool {
+		for _, q := range in.Blocked {
+			if q == (Square{r, c}) {
+				return true
+			}
+		}
+		for _, d := range in.Excluded {
+			if d.Sum && r+c == d.K || !d.Sum && r-c == d.K {
+				return true
+			}
+		}
+		for _, q := range in.Queens {
+			if q.Row == r && q.Col != c {
+				return true
+			}
+		}
+		return false
+	}
+	var out []Solution
+	s := make(Solution, n)
+	var try func(r int)
+	try = func(r int) {
+		if r == n {
+			for c := range n {
+				if used(in.Cols, c) && !slices.Contains(s, c) {
+					return
+				}
+			}
+			out = append(out, s.Clone())
+			return
+		}
+		if !used(in.Rows, r) {
+			s[r] = -1
+			try(r + 1)
+			return
+		}
+	next:
+		for c := range n {
+			if !used(in.Cols, c) || forbidden(r, c) {
+				continue
+			}
+			for r2 := range r {
+				c2 := s[r2]
+				if c2 >= 0 && (c2 == c || r2+c2 == r+c || r2-c2 == r-c) {
+					continue next
+				}
+			}
+			s[r] = c
+			try(r + 1)
+		}
+	}
+	try(0)
+	return out
+}
+
+// TestInstanceLines compares instances with only some rows and columns
+// in use with bruteSolutions.
+func TestInstanceLines(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(21, 12))
+	for range 300 {
+		n := 1 + rng.IntN(8)
+		in := randomInstance(rng, n)
+		k := rng.IntN(n + 1)
+		in.Rows = rng.Perm(n)[:k]
+		in.Cols = rng.Perm(n)[:k]
+		in.Queens = slices.DeleteFunc(in.Queens, func(q Square) bool {
+			return !slices.Contains(in.Rows, q.Row) || !slices.Contains(in.Cols, q.Col)
+		})
+		if err := in.Check(); err != nil {
+			t.Fatalf("%+v: %v", in, err)
+		}
+		want := bruteSolutions(in)
+		got, err := in.Count(ctx, Options{Workers: 2})
+		if err != nil || got != U128(uint64(len(want))) {
+			t.Fatalf("%+v: Count = %v, %v; want %d", in, got, err, len(want))
+		}
+		var listed []Solution
+		for s, err := range in.Solutions(ctx) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := in.Validate(s); err != nil {
+				t.Fatalf("%+v: Solutions yielded %v: %v", in, s, err)
+			}
+			listed = append(listed, s.Clone())
+		}
+		slices.SortFunc(listed, slices.Compare)
+		if !slices.EqualFunc(listed, want, slices.Equal) {
+			t.Fatalf("%+v: Solutions = %v, want %v", in, listed, want)
+		}
+		if s, err := in.Solve(ctx, Options{}); len(want) > 0 && (err != nil || in.Validate(s) != nil) || len(want) == 0 && !errors.Is(err, ErrNoSolution) {
+			t.Fatalf("%+v: Solve = %v, %v", in, s, err)
+		}
+	}
+	// The brute force agrees with the filter of all solutions when every
+	// line is in use.
+	for n := 1; n <= 8; n++ {
+		in := randomInstance(rng, n)
+		if got, want := len(bruteSolutions(in)), len(plainSolutions(t, in)); got != want {
+			t.Fatalf("%+v: brute force finds %d solutions, the filter %d", in, got, want)
+		}
+	}
+}
+
+func TestInstanceLinesCheck(t *testing.T) {
+	for _, tc := range []Instance{
+		{N: 4, Rows: []int{0, 1}, Cols: []int{0}},
+		{N: 4, Rows: []int{0, 4}, Cols: []int{0, 1}},
+		{N: 4, Rows: []int{1, 1}, Cols: []int{0, 1}},
+		{N: 4, Rows: []int{1}, Cols: []int{-1}},
+		{N: 4, Rows: []int{1, 2}, Cols: []int{0, 1}, Queens: []Square{{0, 0}}},
+	} {
+		if err := tc.Check(); !errors.Is(err, ErrLines) {
+			t.Errorf("%+v: Check = %v, want ErrLines", tc, err)
+		}
+	}
+	in := Instance{N: 4, Rows: []int{1, 3}, Cols: []int{0, 1}}
+	for _, tc := range []struct {
+		s  Solution
+		ok bool
+	}{
+		{Solution{-1, 0, -1, 1}, true},
+		{Solution{-1, 1, -1, 0}, true},
+		{Solution{0, 1, -1, 0}, false},   // a queen in a row not in use
+		{Solution{-1, 2, -1, 0}, false},  // a column not in use
+		{Solution{-1, 0, -1, 0}, false},  // one column twice
+		{Solution{-1, -1, -1, 1}, false}, // a row in use without a queen
+	} {
+		if err := in.Validate(tc.s); (err == nil) != tc.ok {
+			t.Errorf("Validate(%v) = %v, want ok %v", tc.s, err, tc.ok)
+		}
+	}
+	two := Instance{N: 4, Rows: []int{0, 1}, Cols: []int{0, 1}}
+	if err := two.Validate(Solution{0, 1, -1, -1}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("Validate of queens on one diagonal = %v", err)
+	}
+	if c, err := in.Count(context.Background(), Options{}); err != nil || c != U128(2) {
+		t.Errorf("Count = %v, %v; want 2", c, err)
+	}
+}

@@ -184,6 +184,12 @@ func TestWriteRead(t *testing.T) {
 			}
 		}
 	}
+	partial := &queens.Instance{N: 4, Rows: []int{0}, Cols: []int{1}}
+	for _, name := range Formats[:2] {
+		if err := Write(&bytes.Buffer{}, name, partial); !errors.Is(err, ErrFormat) {
+			t.Errorf("Write of an instance with rows not in use as %s: error %v", name, err)
+		}
+	}
 	if err := Write(&bytes.Buffer{}, "xml", &queens.Instance{N: 4}); !errors.Is(err, ErrFormat) {
 		t.Errorf("Write as xml: error %v", err)
 	}
@@ -288,9 +294,14 @@ func (f cnf) models() [][]bool {
 // the instance, one for one.
 func TestDIMACS(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
-	for range 40 {
+	for i := range 80 {
 		n := 1 + rng.IntN(6)
 		in := randomInstance(rng, n)
+		if i%2 == 1 {
+			// Only some rows and columns in use.
+			k := rng.IntN(n + 1)
+			in.Rows, in.Cols, in.Queens = rng.Perm(n)[:k], rng.Perm(n)[:k], nil
+		}
 		var buf bytes.Buffer
 		if err := Write(&buf, "dimacs", &in); err != nil {
 			t.Fatal(err)

@@ -31,10 +31,14 @@ var ErrFormat = errors.New("bad output format")
 //     take once the preset queens stand, clauses that ask for a queen in
 //     every empty row and column and at most one on every line, so that
 //     the models are the solutions, one for one. Comment lines name the
-//     square of each variable.
+//     square of each variable. It is the one format for an instance with
+//     rows or columns not in use.
 func Write(w io.Writer, name string, in *queens.Instance) error {
 	bw := bufio.NewWriter(w)
 	var err error
+	if (in.Rows != nil || in.Cols != nil) && (name == "essence" || name == "diags") {
+		return fmt.Errorf("%w: the %s format has every row and column in use, and the instance has not; use dimacs", ErrFormat, name)
+	}
 	switch name {
 	case "essence":
 		writeEssence(bw, in)
@@ -142,7 +146,16 @@ func writeDiags(w *bufio.Writer, in *queens.Instance) error {
 func writeDIMACS(w *bufio.Writer, in *queens.Instance) {
 	n := in.N
 	bad := blocked(in)
+	// Rows and columns not in use are done from the start.
 	var rowDone, colDone uint64
+	for i := range n {
+		if in.Rows != nil && !slices.Contains(in.Rows, i) {
+			rowDone |= 1 << i
+		}
+		if in.Cols != nil && !slices.Contains(in.Cols, i) {
+			colDone |= 1 << i
+		}
+	}
 	sumDone := make([]bool, 2*n-1)
 	diffDone := make([]bool, 2*n-1)
 	for _, q := range in.Queens {
