@@ -250,6 +250,12 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 	if err != nil {
 		return solveError(ctx, err, f, n, presets)
 	}
+	if withPresets {
+		in := queens.Instance{N: n, Queens: presets}
+		if err := in.Validate(s); err != nil {
+			return fmt.Errorf("internal error: the search found a wrong completion: %w", err)
+		}
+	}
 	return writeResult(std, f.output, func(w io.Writer) error {
 		return writeSolution(w, f.format, f.base, s)
 	})
