@@ -2,6 +2,7 @@ package join
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -19,7 +20,7 @@ type Counter struct {
 	west   []uint64     // signatures of the west half boards
 	tab    table        // the bit-sliced table of a block
 	kernel func(*table, int, []uint64) uint64
-	pairUp func(dst, ups, lows []uint64, s *shape) []uint64
+	pairUp func(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64
 	build  func(t *table, sigs []uint64, chunks int)
 
 	noSieve bool // join without the sieve, for tests
@@ -127,15 +128,15 @@ func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols 
 		sh = &c.e.east
 	}
 	for _, sub := range subsets[k] {
-		ups := up.group(upRows, sub)
-		if len(ups) == 0 {
+		ups, nu := up.group(upRows, sub)
+		if nu == 0 {
 			continue
 		}
-		lows := low.group(lowRows, cols&^sub)
-		if len(lows) == 0 {
+		lows, nl := low.group(lowRows, cols&^sub)
+		if nl == 0 {
 			continue
 		}
-		dst = c.pairUp(dst, ups, lows, sh)
+		dst = c.pairUp(dst, ups, nu, lows, nl, sh)
 	}
 	return dst
 }
@@ -144,7 +145,11 @@ func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols 
 // board: the upper placement's masks move right by upSum and upDiff, the
 // lower one's left by lowSum and lowDiff, and only the width bits of each
 // are kept; a lower queen clashes with an upper one whose masks, moved
-// right by clash, share a bit with its own.
+// right by clash, share a bit with its own. A placement holds its sum
+// mask in its low width bits and its difference mask above them, in
+// stride bytes (see quarters).
+//
+// The assembly reads the fields by their offsets: keep the order.
 type shape struct {
 	clash          uint64
 	upSum, upDiff  uint64
@@ -152,6 +157,11 @@ type shape struct {
 	lowDiffWidth   uint64 // lowDiff + width: the lower difference mask's place in the signature
 	mask, maskDiff uint64 // width ones; width ones moved left by width
 	width          uint64
+	stride         uint64   // bytes of a placement
+	entry          uint64   // the 2·width bits of a placement
+	stride8        uint64   // bytes of eight placements
+	perm           [64]byte // byte k of lane i is byte stride·i+k of eight placements (VPERMB)
+	lanes          uint64   // the stride low bytes of each lane, the bytes perm fills
 }
 
 // newShape returns the shape of the east (east true) or west half
@@ -160,27 +170,39 @@ func newShape(n int, east bool) shape {
 	m := n / 2
 	h := uint64(n - m)
 	w := uint64(2*m - 1)
-	s := shape{clash: h, width: w, mask: 1<<w - 1, maskDiff: (1<<w - 1) << w}
+	stride := strideOf(m)
+	s := shape{clash: h, width: w, mask: 1<<w - 1, maskDiff: (1<<w - 1) << w,
+		stride: uint64(stride), entry: 1<<(2*w) - 1, stride8: 8 * uint64(stride)}
 	if east {
 		s.upDiff, s.lowSum, s.lowDiffWidth = h, h, w
 	} else {
 		s.upSum, s.lowDiffWidth = h, h+w
 	}
+	for i := range 8 {
+		for k := range stride {
+			s.perm[8*i+k] = byte(stride*i + k)
+			s.lanes |= 1 << (8*i + k)
+		}
+	}
 	return s
 }
 
-// pairUpGo appends to dst the signatures of the half boards made of a
-// placement of ups and a placement of lows that do not attack each other.
-func pairUpGo(dst, ups, lows []uint64, s *shape) []uint64 {
-	for _, p := range ups {
-		ps, pd := p&0xffffffff, p>>32
-		clash := ps>>s.clash | pd>>s.clash<<32
+// pairUpGo appends to dst the signatures of the half boards made of one
+// of the nu placements at ups and one of the nl at lows that do not
+// attack each other.
+func pairUpGo(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64 {
+	w := int(s.stride)
+	for i := range nu {
+		p := binary.LittleEndian.Uint64(ups[i*w:]) & s.entry
+		ps, pd := p&s.mask, p>>s.width
+		clash := ps>>s.clash | pd>>s.clash<<s.width
 		part := ps>>s.upSum&s.mask | (pd>>s.upDiff&s.mask)<<s.width
-		for _, q := range lows {
+		for j := range nl {
+			q := binary.LittleEndian.Uint64(lows[j*w:]) & s.entry
 			if q&clash != 0 {
 				continue
 			}
-			qs, qd := q&0xffffffff, q>>32
+			qs, qd := q&s.mask, q>>s.width
 			dst = append(dst, part|qs<<s.lowSum&s.mask|qd<<s.lowDiffWidth&s.maskDiff)
 		}
 	}

@@ -135,7 +135,7 @@ func New(n int) (*Engine, error) {
 func (e *Engine) List(ctx context.Context) error {
 	e.listing.Lock()
 	defer e.listing.Unlock()
-	if e.base.entries != nil {
+	if e.base.listed {
 		return nil
 	}
 	if !e.base.fill(ctx.Done()) {
@@ -145,14 +145,14 @@ func (e *Engine) List(ctx context.Context) error {
 }
 
 // Placements returns the number of placements of a quadrant the engine
-// lists: 8 bytes each, the bulk of its memory.
+// lists: 4 to 6 bytes each, the bulk of its memory.
 func (e *Engine) Placements() int { return e.base.placements() }
 
 // Memory estimates the bytes a count with the given number of counters
 // holds at most: the placements and their index, and for each counter
 // its filtered lists (odd boards) and its half boards.
 func (e *Engine) Memory(counters int) uint64 {
-	lists := uint64(e.base.placements())*8 + uint64(len(e.base.start)+len(e.base.keys))*4
+	lists := uint64(e.base.placements()*e.base.stride+padding) + uint64(len(e.base.start)+len(e.base.keys))*4
 	var sets uint64
 	for _, c := range e.configs {
 		sets += uint64(len(c.sets)) * 8
@@ -160,7 +160,7 @@ func (e *Engine) Memory(counters int) uint64 {
 	var perCounter uint64
 	if e.n%2 == 1 {
 		// Four filtered lists and their indexes.
-		perCounter += uint64(filteredShare*float64(e.base.placements()))*8 + 4*uint64(len(e.base.start))*4
+		perCounter += uint64(filteredShare*float64(e.base.placements()))*uint64(e.base.stride) + 4*uint64(len(e.base.start)*4+padding)
 	}
 	// The half boards of both sides and their sorted copies, in slices
 	// that grow by doubling, and a table.

@@ -81,12 +81,12 @@ func TestKernelsAgree(t *testing.T) {
 }
 
 // TestPairUpKernelsAgree makes the half boards of random groups with
-// both kernels, for both sides, and compares them.
+// both kernels, for both sides and every stride, and compares them.
 func TestPairUpKernelsAgree(t *testing.T) {
 	if !haveAVX512 {
 		t.Skip("this processor or build has no AVX-512 kernel")
 	}
-	for _, n := range []int{8, 13, 18, 27} {
+	for _, n := range []int{8, 13, 16, 18, 20, 23} {
 		for _, east := range []bool{true, false} {
 			sh := newShape(n, east)
 			rng := uint64(n)
@@ -98,17 +98,25 @@ func TestPairUpKernelsAgree(t *testing.T) {
 			}
 			m := n / 2
 			diag := uint64(1)<<(2*m-1) - 1
-			for _, sizes := range [][2]int{{1, 1}, {1, 7}, {3, 8}, {5, 9}, {17, 33}, {2, 0}} {
-				ups := make([]uint64, sizes[0])
-				lows := make([]uint64, sizes[1])
-				for i := range ups {
-					ups[i] = next()&next()&diag | (next()&next()&diag)<<32
+			pack := func(k int) []byte {
+				b := make([]byte, k*int(sh.stride)+padding)
+				for i := range k {
+					v := next()&next()&diag | (next()&next()&diag)<<sh.width
+					for j := range int(sh.stride) {
+						b[i*int(sh.stride)+j] = byte(v >> (8 * j))
+					}
 				}
-				for i := range lows {
-					lows[i] = next()&next()&diag | (next()&next()&diag)<<32
+				// The padding holds what the kernel must not read as
+				// placements.
+				for i := k * int(sh.stride); i < len(b); i++ {
+					b[i] = 0xff
 				}
-				want := pairUpGo(nil, ups, lows, &sh)
-				got := pairUpVector([]uint64{42}, ups, lows, &sh)
+				return b
+			}
+			for _, sizes := range [][2]int{{1, 1}, {1, 7}, {3, 8}, {5, 9}, {17, 33}, {2, 0}, {40, 200}} {
+				ups, lows := pack(sizes[0]), pack(sizes[1])
+				want := pairUpGo(nil, ups, sizes[0], lows, sizes[1], &sh)
+				got := pairUpVector([]uint64{42}, ups, sizes[0], lows, sizes[1], &sh)
 				if len(got) != len(want)+1 || got[0] != 42 {
 					t.Fatalf("N=%d east=%v %v: vector kernel made %d, go %d", n, east, sizes, len(got)-1, len(want))
 				}
@@ -333,14 +341,14 @@ func TestListCancelled(t *testing.T) {
 	before := slices.Clone(e.base.start)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := e.List(ctx); !errors.Is(err, context.Canceled) || e.base.entries != nil {
-		t.Fatalf("List with a cancelled context: error %v, %d placements listed", err, len(e.base.entries))
+	if err := e.List(ctx); !errors.Is(err, context.Canceled) || e.base.listed || e.base.data != nil {
+		t.Fatalf("List with a cancelled context: error %v, %d bytes listed", err, len(e.base.data))
 	}
 	if !slices.Equal(before, e.base.start) {
 		t.Fatal("a cancelled List changed the groups")
 	}
-	if err := e.List(context.Background()); err != nil || len(e.base.entries) != e.Placements() {
-		t.Fatalf("List: error %v, %d of %d placements", err, len(e.base.entries), e.Placements())
+	if err := e.List(context.Background()); err != nil || len(e.base.data) != e.Placements()*e.base.stride+padding {
+		t.Fatalf("List: error %v, %d bytes for %d placements", err, len(e.base.data), e.Placements())
 	}
 	if got := countAll(t, 16); got != known[15] {
 		t.Errorf("N=16 after a cancelled listing: %d", got)
@@ -364,7 +372,7 @@ func TestMemoryBoundsFiltered(t *testing.T) {
 			c.load(ci)
 			held := 0
 			for qd := range c.q {
-				held += len(c.q[qd].entries)
+				held += c.q[qd].placements()
 			}
 			if float64(held) > filteredShare*float64(e.Placements()) {
 				t.Errorf("N=%d configuration %d: filtered lists hold %d placements, more than %.2f×%d", n, ci, held, filteredShare, e.Placements())

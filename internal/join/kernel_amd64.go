@@ -9,9 +9,10 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// haveAVX512 reports whether the processor runs the AVX-512 kernel: it
-// needs AVX-512 Foundation, its population count (VPOPCNTQ), and BMI2.
-var haveAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ && cpu.X86.HasBMI2
+// haveAVX512 reports whether the processor runs the AVX-512 kernels: they
+// need AVX-512 Foundation, its population count (VPOPCNTQ), its byte
+// permutes (VBMI) and byte masks (BW), and BMI2.
+var haveAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ && cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512BW && cpu.X86.HasBMI2
 
 // countBlock is the kernel of the join, chosen for the processor.
 var countBlock = func() func(*table, int, []uint64) uint64 {
@@ -31,7 +32,7 @@ var kernelName = map[bool]string{true: "avx512", false: "go"}[haveAVX512]
 func countBlockAVX512(t *table, chunks int, stream []uint64) uint64
 
 // pairUp makes half boards, with the kernel chosen for the processor.
-var pairUp = func() func(dst, ups, lows []uint64, s *shape) []uint64 {
+var pairUp = func() func(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64 {
 	if haveAVX512 {
 		return pairUpVector
 	}
@@ -44,28 +45,30 @@ var pairUp = func() func(dst, ups, lows []uint64, s *shape) []uint64 {
 // The kernel is given as many upper placements at a time as keep the room
 // it may need under slack words, so that dst grows with what it holds
 // rather than with what it might.
-func pairUpVector(dst, ups, lows []uint64, s *shape) []uint64 {
+func pairUpVector(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64 {
 	const slack = 1 << 12
-	if len(lows) == 0 {
+	if nl == 0 {
 		return dst
 	}
-	step := max(1, slack/len(lows))
-	for len(ups) > 0 {
-		batch := ups[:min(step, len(ups))]
-		ups = ups[len(batch):]
-		dst = slices.Grow(dst, len(batch)*len(lows)+8)
-		n := pairUpAVX512(unsafe.Pointer(unsafe.SliceData(dst[len(dst):cap(dst)])), batch, lows, s)
+	step := max(1, slack/nl)
+	w := int(s.stride)
+	for nu > 0 {
+		batch := min(step, nu)
+		dst = slices.Grow(dst, batch*nl+8)
+		n := pairUpAVX512(unsafe.Pointer(unsafe.SliceData(dst[len(dst):cap(dst)])), unsafe.Pointer(unsafe.SliceData(ups)), batch,
+			unsafe.Pointer(unsafe.SliceData(lows)), nl, s)
 		dst = dst[:len(dst)+n]
+		ups, nu = ups[batch*w:], nu-batch
 	}
 	return dst
 }
 
 // pairUpAVX512 writes at dst the signatures pairUpGo appends, and
-// returns how many; it may write eight more words. It requires
-// haveAVX512.
+// returns how many; it may write eight more words, and reads the lists'
+// padding. It requires haveAVX512 and AVX-512 VBMI.
 //
 //go:noescape
-func pairUpAVX512(dst unsafe.Pointer, ups, lows []uint64, s *shape) int
+func pairUpAVX512(dst, ups unsafe.Pointer, nu int, lows unsafe.Pointer, nl int, s *shape) int
 
 // buildTable fills a table, with the kernel chosen for the processor.
 var buildTable = func() func(*table, []uint64, int) {

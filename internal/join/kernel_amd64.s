@@ -74,30 +74,33 @@ done:
 	MOVQ AX, ret+40(FP)
 	RET
 
-// func pairUpAVX512(dst unsafe.Pointer, ups, lows []uint64, s *shape) int
+// func pairUpAVX512(dst, ups unsafe.Pointer, nu int, lows unsafe.Pointer, nl int, s *shape) int
 //
-// The shape's fields, 8 bytes each: clash 0, upSum 8, upDiff 16,
-// lowSum 24, lowDiffWidth 32, mask 40, maskDiff 48, width 56. For each
-// upper placement p (scalar), eight lower placements q at a time: K1
-// marks the q with q & clash(p) = 0, Z2 gets their signatures, and
-// VPCOMPRESSQ packs the marked ones to the front of Z4, which is stored
-// whole; DI moves on by their number.
-TEXT ·pairUpAVX512(SB), NOSPLIT, $0-72
+// The shape's fields, by offset: clash 0, upSum 8, upDiff 16, lowSum 24,
+// lowDiffWidth 32, mask 40, maskDiff 48, width 56, stride 64, entry 72,
+// stride8 80, perm 88 (64 bytes), lanes 152. For each upper placement p
+// (scalar), eight lower placements q at a time: VPERMB spreads their
+// stride-byte records over the eight lanes, K1 marks the q with
+// q & clash(p) = 0, Z2 gets their signatures, and VPCOMPRESSQ packs the
+// marked ones to the front of Z4, which is stored whole; DI moves on by
+// their number.
+TEXT ·pairUpAVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
-	MOVQ ups_base+8(FP), R11
-	MOVQ ups_len+16(FP), R15
-	MOVQ lows_base+32(FP), R13
-	MOVQ lows_len+40(FP), R14
-	MOVQ s+56(FP), DX
-	MOVQ DI, ret+64(FP) // the start, until the end
-	// Loop invariants: Z20 the low 32 bits, Z21 lowSum, Z22 lowDiffWidth,
-	// Z23 mask, Z24 maskDiff.
-	MOVQ $0xffffffff, AX
-	VPBROADCASTQ AX, Z20
+	MOVQ ups+8(FP), R11
+	MOVQ nu+16(FP), R15
+	MOVQ lows+24(FP), R13
+	MOVQ nl+32(FP), R14
+	MOVQ s+40(FP), DX
+	MOVQ DI, ret+48(FP) // the start, until the end
+	// Loop invariants: Z20 the width of a mask, Z21 lowSum, Z22
+	// lowDiffWidth, Z23 mask, Z24 maskDiff, Z25 perm, K3 lanes.
+	VPBROADCASTQ 56(DX), Z20
 	VPBROADCASTQ 24(DX), Z21
 	VPBROADCASTQ 32(DX), Z22
 	VPBROADCASTQ 40(DX), Z23
 	VPBROADCASTQ 48(DX), Z24
+	VMOVDQU64 88(DX), Z25
+	KMOVQ 152(DX), K3
 	// K2 marks the lanes of the last, partial group of lows.
 	MOVQ R14, CX
 	ANDQ $7, CX
@@ -114,12 +117,14 @@ pnext:
 	TESTQ R15, R15
 	JZ    pdone
 	MOVQ  (R11), AX
-	MOVL  AX, BX  // ps
-	SHRQ  $32, AX // pd
-	// clash = ps>>h | pd>>h<<32
+	ANDQ  72(DX), AX
+	MOVQ  AX, BX
+	ANDQ  40(DX), BX  // ps
+	SHRXQ R12, AX, AX // pd
+	// clash = ps>>h | pd>>h<<width
 	SHRXQ R8, BX, CX
 	SHRXQ R8, AX, SI
-	SHLQ  $32, SI
+	SHLXQ R12, SI, SI
 	ORQ   SI, CX
 	VPBROADCASTQ CX, Z10
 	// part = ps>>upSum & mask | (pd>>upDiff & mask) << width
@@ -138,11 +143,12 @@ qloop:
 	CMPQ CX, $8
 	JB   qtail
 	VMOVDQU64  (SI), Z1
+	VPERMB.Z   Z1, Z25, K3, Z1
 	VPTESTNMQ  Z10, Z1, K1
-	VPANDQ     Z20, Z1, Z2
+	VPANDQ     Z23, Z1, Z2
 	VPSLLVQ    Z21, Z2, Z2
 	VPANDQ     Z23, Z2, Z2
-	VPSRLQ     $32, Z1, Z3
+	VPSRLVQ    Z20, Z1, Z3
 	VPSLLVQ    Z22, Z3, Z3
 	VPANDQ     Z24, Z3, Z3
 	VPTERNLOGQ $0xFE, Z11, Z3, Z2
@@ -151,19 +157,20 @@ qloop:
 	KMOVW      K1, AX
 	POPCNTL    AX, AX
 	LEAQ       (DI)(AX*8), DI
-	ADDQ       $64, SI
+	ADDQ       80(DX), SI
 	SUBQ       $8, CX
 	JMP        qloop
 
 qtail:
 	TESTQ CX, CX
 	JZ    qdone
-	VMOVDQU64.Z (SI), K2, Z1
+	VMOVDQU64  (SI), Z1
+	VPERMB.Z   Z1, Z25, K3, Z1
 	VPTESTNMQ  Z10, Z1, K2, K1
-	VPANDQ     Z20, Z1, Z2
+	VPANDQ     Z23, Z1, Z2
 	VPSLLVQ    Z21, Z2, Z2
 	VPANDQ     Z23, Z2, Z2
-	VPSRLQ     $32, Z1, Z3
+	VPSRLVQ    Z20, Z1, Z3
 	VPSLLVQ    Z22, Z3, Z3
 	VPANDQ     Z24, Z3, Z3
 	VPTERNLOGQ $0xFE, Z11, Z3, Z2
@@ -174,14 +181,14 @@ qtail:
 	LEAQ       (DI)(AX*8), DI
 
 qdone:
-	ADDQ $8, R11
+	ADDQ 64(DX), R11
 	DECQ R15
 	JMP  pnext
 
 pdone:
-	SUBQ ret+64(FP), DI
+	SUBQ ret+48(FP), DI
 	SHRQ $3, DI
-	MOVQ DI, ret+64(FP)
+	MOVQ DI, ret+48(FP)
 	VZEROUPPER
 	RET
 

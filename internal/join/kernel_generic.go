@@ -22,7 +22,9 @@ var pairUp = pairUpGo
 
 // pairUpVector stands in for the AVX-512 half-board kernel, which this
 // build lacks; tests skip it.
-func pairUpVector(dst, ups, lows []uint64, s *shape) []uint64 { return pairUpGo(dst, ups, lows, s) }
+func pairUpVector(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64 {
+	return pairUpGo(dst, ups, nu, lows, nl, s)
+}
 
 // buildTable fills a table: on this build, in pure Go.
 var buildTable = (*table).build

@@ -1,23 +1,48 @@
 package join
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // quarters lists the placements of non-attacking queens in an m×m square,
 // at most one queen to a row and to a column, grouped by the rows and the
 // columns they use. Each placement is kept as its two diagonal masks in
-// the square's own coordinates: bit i+j of the low half for a queen on
-// square (i, j) (its sum diagonal), and bit i−j+m−1 of the high half (its
-// difference diagonal). Every quadrant of the board is such a square, so
-// one list serves all four, shifted.
+// the square's own coordinates: bit i+j for a queen on square (i, j) (its
+// sum diagonal), and, f = 2m−1 bits higher, bit f+i−j+m−1 (its difference
+// diagonal). Every quadrant of the board is such a square, so one list
+// serves all four, shifted.
+//
+// The 4m−2 bits of a placement are packed in as few bytes as hold them
+// (stride: 4 bytes for m = 8, 5 for m = 9 and 10, 6 for m = 11), and the
+// list ends with padding, so that any placement reads as the low bits of
+// an unaligned 8-byte word, and eight as 64 bytes.
 type quarters struct {
-	m       int
-	entries []uint64 // sum mask | diff mask << 32, grouped by key
-	start   []uint32 // entries of key k: entries[start[k]:start[k+1]]
+	m      int
+	stride int    // bytes of a placement
+	data   []byte // the placements, grouped by key, then padding
+	listed bool   // data holds the placements
+	start  []uint32 // placements of key k: k-th to (k+1)-th of start
 	// keys[rows] is the key of the first group on those rows: the groups
 	// of a set of k rows are those of the sets of k columns, in the
 	// order of their rank (see rank), so that only groups of as many
 	// rows as columns have a key. It is shared by the filtered copies.
 	keys []uint32
+}
+
+// padding is the bytes after the last placement that a vector load may
+// read.
+const padding = 64
+
+// strideOf returns the bytes of a placement of an m×m square.
+func strideOf(m int) int { return (4*m - 2 + 7) / 8 }
+
+// field returns f: the difference mask of a placement starts at bit f.
+func (q *quarters) field() uint { return uint(2*q.m - 1) }
+
+// at returns placement i of the list.
+func (q *quarters) at(i int) uint64 {
+	return binary.LittleEndian.Uint64(q.data[i*q.stride:]) & (1<<(2*q.field()) - 1)
 }
 
 // key returns the group of the placements on the given rows and columns,
@@ -59,10 +84,12 @@ func newKeys(m int) ([]uint32, int) {
 	return keys, int(total)
 }
 
-// group returns the placements on exactly the given rows and columns.
-func (q *quarters) group(rows, cols uint32) []uint64 {
+// group returns the placements on exactly the given rows and columns:
+// the list from the first of them on, padding included, and how many
+// they are.
+func (q *quarters) group(rows, cols uint32) (data []byte, n int) {
 	k := q.key(rows, cols)
-	return q.entries[q.start[k]:q.start[k+1]]
+	return q.data[int(q.start[k])*q.stride:], int(q.start[k+1] - q.start[k])
 }
 
 // size returns the number of placements on the given rows and columns.
@@ -75,7 +102,7 @@ func (q *quarters) size(rows, cols uint32) int {
 // lists them.
 func newQuarters(m int) *quarters {
 	keys, groups := newKeys(m)
-	q := &quarters{m: m, start: make([]uint32, groups+1), keys: keys}
+	q := &quarters{m: m, stride: strideOf(m), start: make([]uint32, groups+1), keys: keys}
 	e := enumerator{m: m, count: q.start[1:], keys: keys}
 	e.walk(0, 0, 0, 0, 0)
 	q.prefix()
@@ -100,11 +127,11 @@ func (q *quarters) placements() int { return int(q.start[len(q.start)-1]) }
 // whether it listed them. While it lists, start[k+1] is where the next
 // placement of group k goes, which ends as the start of group k+1.
 func (q *quarters) fill(done <-chan struct{}) bool {
-	entries := make([]uint64, q.placements())
+	data := make([]byte, q.placements()*q.stride+padding)
 	for k := len(q.start) - 1; k > 0; k-- {
 		q.start[k] = q.start[k-1]
 	}
-	e := enumerator{m: q.m, fill: entries, next: q.start[1:], done: done, keys: q.keys}
+	e := enumerator{m: q.m, fill: data, stride: q.stride, next: q.start[1:], done: done, keys: q.keys}
 	e.walk(0, 0, 0, 0, 0)
 	if e.stopped {
 		// Count again, to put the starts of the groups back.
@@ -114,7 +141,7 @@ func (q *quarters) fill(done <-chan struct{}) bool {
 		q.prefix()
 		return false
 	}
-	q.entries = entries
+	q.data, q.listed = data, true
 	return true
 }
 
@@ -122,8 +149,9 @@ func (q *quarters) fill(done <-chan struct{}) bool {
 type enumerator struct {
 	m     int
 	keys  []uint32 // as in quarters
-	count []uint32 // counting: placements per key
-	fill  []uint64 // listing: the entries
+	count  []uint32 // counting: placements per key
+	fill   []byte   // listing: the placements, stride bytes each
+	stride int
 	next  []uint32 // listing: where the next entry of each key goes
 
 	done    <-chan struct{} // listing: closed when the listing is no longer wanted
@@ -139,7 +167,11 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 			e.count[k]++
 			return
 		}
-		e.fill[e.next[k]] = uint64(sum) | uint64(diff)<<32
+		v := uint64(sum) | uint64(diff)<<(2*m-1)
+		at := int(e.next[k]) * e.stride
+		for b := range e.stride {
+			e.fill[at+b] = byte(v >> (8 * b))
+		}
 		e.next[k]++
 		if e.leaves++; e.leaves == 1<<16 {
 			e.leaves = 0
@@ -172,32 +204,35 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 // of the forbidden diagonals, grouped as in q, reusing dst's memory: a
 // first pass counts them, so that dst holds no more than it needs.
 func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
-	dst.m, dst.keys = q.m, q.keys
+	dst.m, dst.stride, dst.keys, dst.listed = q.m, q.stride, q.keys, true
 	if cap(dst.start) < len(q.start) {
 		dst.start = make([]uint32, len(q.start))
 	}
 	dst.start = dst.start[:len(q.start)]
-	forbid := uint64(forbidSum) | uint64(forbidDiff)<<32
+	forbid := uint64(forbidSum) | uint64(forbidDiff)<<q.field()
+	n := q.placements()
 	kept := 0
-	for _, e := range q.entries {
-		if e&forbid == 0 {
+	for i := range n {
+		if q.at(i)&forbid == 0 {
 			kept++
 		}
 	}
-	if cap(dst.entries) < kept {
-		dst.entries = make([]uint64, 0, kept)
+	size := kept*q.stride + padding
+	if cap(dst.data) < size {
+		dst.data = make([]byte, size)
 	}
-	out := dst.entries[:0]
+	dst.data = dst.data[:size]
+	out, w := 0, q.stride
 	dst.start[0] = 0
 	for k := range len(q.start) - 1 {
-		for _, e := range q.entries[q.start[k]:q.start[k+1]] {
-			if e&forbid == 0 {
-				out = append(out, e)
+		for i := int(q.start[k]); i < int(q.start[k+1]); i++ {
+			if q.at(i)&forbid == 0 {
+				copy(dst.data[out*w:(out+1)*w], q.data[i*w:])
+				out++
 			}
 		}
-		dst.start[k+1] = uint32(len(out))
+		dst.start[k+1] = uint32(out)
 	}
-	dst.entries = out
 }
 
 // filteredShare bounds the placements the four filtered lists of an odd
