@@ -19,9 +19,9 @@ import (
 // an unaligned 8-byte word, and eight as 64 bytes.
 type quarters struct {
 	m      int
-	stride int    // bytes of a placement
-	data   []byte // the placements, grouped by key, then padding
-	listed bool   // data holds the placements
+	stride int      // bytes of a placement
+	data   []byte   // the placements, grouped by key, then padding
+	listed bool     // data holds the placements
 	start  []uint32 // placements of key k: k-th to (k+1)-th of start
 	// keys[rows] is the key of the first group on those rows: the groups
 	// of a set of k rows are those of the sets of k columns, in the
@@ -147,12 +147,12 @@ func (q *quarters) fill(done <-chan struct{}) bool {
 
 // enumerator walks the placements of the square row by row.
 type enumerator struct {
-	m     int
-	keys  []uint32 // as in quarters
+	m      int
+	keys   []uint32 // as in quarters
 	count  []uint32 // counting: placements per key
 	fill   []byte   // listing: the placements, stride bytes each
 	stride int
-	next  []uint32 // listing: where the next entry of each key goes
+	next   []uint32 // listing: where the next entry of each key goes
 
 	done    <-chan struct{} // listing: closed when the listing is no longer wanted
 	leaves  uint32          // placements listed since done was last looked at
