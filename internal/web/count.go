@@ -127,7 +127,9 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 }
 
 // progressOf turns the progress the engine reports into a progress event,
-// with the rate of units and an estimate of the time left.
+// with the rate of units and an estimate of the time left: from the
+// share of the estimated work done where the engine weighs its units,
+// else from the share of the units.
 func progressOf(p queens.Progress, elapsed time.Duration) countProgress {
 	if p.Elapsed > 0 {
 		elapsed = max(elapsed, p.Elapsed)
@@ -135,7 +137,11 @@ func progressOf(p queens.Progress, elapsed time.Duration) countProgress {
 	cp := countProgress{UnitsDone: p.UnitsDone, Units: p.Units, ElapsedMS: millis(elapsed)}
 	if p.UnitsDone > 0 && elapsed > 0 {
 		cp.Rate = float64(p.UnitsDone) / elapsed.Seconds()
-		if p.Units >= p.UnitsDone {
+		switch {
+		case p.Work > 0 && p.WorkDone > p.WorkResumed:
+			eta := millis(elapsed) * max(0, p.Work-p.WorkDone) / (p.WorkDone - p.WorkResumed)
+			cp.ETAMS = &eta
+		case p.Work == 0 && p.Units >= p.UnitsDone:
 			eta := float64(p.Units-p.UnitsDone) / cp.Rate * 1000
 			cp.ETAMS = &eta
 		}

@@ -701,6 +701,12 @@ func TestProgressOf(t *testing.T) {
 	if p.Rate != 0 || p.ETAMS != nil || p.ElapsedMS != 1500 {
 		t.Errorf("progress before the first unit = %+v", p)
 	}
+	// Weighed by work: a quarter of the units but a tenth of the work in
+	// two seconds leaves eighteen seconds, not six.
+	p = progressOf(queens.Progress{UnitsDone: 25, Units: 100, Work: 100, WorkDone: 10, Elapsed: 2 * time.Second}, time.Second)
+	if p.ETAMS == nil || *p.ETAMS != 18000 {
+		t.Errorf("progress weighed by work = %+v, want 18 s left", p)
+	}
 }
 
 // FuzzQuery sends arbitrary query strings to the API: every answer is
