@@ -401,7 +401,12 @@ func (e *Engine) cost(c *config, a, b uint32) float64 {
 		return 0
 	}
 	e.maxCandidates = max(e.maxCandidates, eastN, westN)
-	return eastN + westN + eastN*westN/256
+	// The plan's units, and so its fingerprint, follow from the costs:
+	// they must come out the same on every processor. The counts are
+	// whole numbers, exact in a float64, and the conversion keeps the
+	// compiler from fusing the product into the sum (a fused
+	// multiply-add rounds differently on some processors).
+	return eastN + westN + float64(eastN*westN/256)
 }
 
 // candidates returns the number of pairs of an upper placement on rows
