@@ -243,8 +243,12 @@ func (c countOutcome) print(w io.Writer, asJSON bool) error {
 	if asJSON {
 		return json.NewEncoder(w).Encode(c.json())
 	}
-	_, err := fmt.Fprintf(w, "N=%d: %s solutions, %s unique\nnodes: %s\ntime: %s\n",
-		c.N, c.Total, c.Unique, c.Nodes, millis(c.Elapsed))
+	noun := "solutions"
+	if c.Total == queens.U128(1) {
+		noun = "solution"
+	}
+	_, err := fmt.Fprintf(w, "N=%d: %s %s, %s unique\nnodes: %s\ntime: %s\n",
+		c.N, c.Total, noun, c.Unique, c.Nodes, millis(c.Elapsed))
 	if err == nil && c.checkpoint != "" {
 		_, err = fmt.Fprintf(w, "checkpoint: %s, %d of %d units from earlier runs\n", c.checkpoint, c.resumed, c.units)
 	}

@@ -33,7 +33,7 @@ func runCount(ctx context.Context, args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
-var countLine = regexp.MustCompile(`^N=(\d+): (\d+) solutions, (\d+) unique\nnodes: \d+\ntime: \d+\.\d{3} ms\n`)
+var countLine = regexp.MustCompile(`^N=(\d+): (\d+) solutions?, (\d+) unique\nnodes: \d+\ntime: \d+\.\d{3} ms\n`)
 
 // checkCountOutput checks the text output of a count of the n×n board.
 func checkCountOutput(t *testing.T, n int, out string) {
@@ -351,5 +351,13 @@ func TestCountMaxMemory(t *testing.T) {
 	code, out, _ = runCount(t.Context(), "count", "12", "--max-memory", "64MB")
 	if code != 0 || !strings.Contains(out, "14200 solutions") {
 		t.Errorf("count 12 --max-memory 64MB: exit %d, stdout %q", code, out)
+	}
+}
+
+// TestCountSingular says "1 solution" for the 1×1 board.
+func TestCountSingular(t *testing.T) {
+	code, out, _ := runCount(t.Context(), "count", "1")
+	if code != 0 || !strings.HasPrefix(out, "N=1: 1 solution, 1 unique\n") {
+		t.Errorf("count 1: exit %d, %q", code, out)
 	}
 }
