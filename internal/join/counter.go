@@ -118,7 +118,7 @@ func (c *Counter) load(ci int) {
 // A signature has bit s−h for a queen on the sum diagonal s, h ≤ s <
 // h+2m−1, and bit 2m−1+d+m−1 for a queen on the difference diagonal d,
 // |d| < m: the diagonals that cross both halves of the board.
-func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols uint32, subsets [][]uint32, east bool) []uint64 {
+func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols uint32, subsets [][]split, east bool) []uint64 {
 	k := bits.OnesCount32(upRows)
 	if k >= len(subsets) {
 		return dst
@@ -127,12 +127,13 @@ func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols 
 	if east {
 		sh = &c.e.east
 	}
-	for _, sub := range subsets[k] {
-		ups, nu := up.group(upRows, sub)
+	upKey, lowKey := up.keys[upRows], low.keys[lowRows]
+	for _, sp := range subsets[k] {
+		ups, nu := up.groupAt(upKey + sp.rankUp)
 		if nu == 0 {
 			continue
 		}
-		lows, nl := low.group(lowRows, cols&^sub)
+		lows, nl := low.groupAt(lowKey + sp.rankLo)
 		if nl == 0 {
 			continue
 		}

@@ -37,7 +37,9 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -96,9 +98,12 @@ type config struct {
 	sets []uint32
 	// costs[i] estimates the work of sets[i].
 	costs []float32
+	// most is the largest number of candidate half boards of a side of
+	// one of its east sets.
+	most float64
 	// subsetsE[k] and subsetsW[k] list the subsets of k columns of colsE
 	// and colsW.
-	subsetsE, subsetsW [][]uint32
+	subsetsE, subsetsW [][]split
 }
 
 // quadrant numbers.
@@ -122,8 +127,21 @@ func New(n int) (*Engine, error) {
 	} else {
 		e.configs = e.oddConfigs()
 	}
-	for ci := range e.configs {
-		e.addSets(&e.configs[ci])
+	// The configurations' east sets are listed on one goroutine per CPU
+	// (odd boards have dozens of configurations; even ones have one,
+	// whose sets addSets lists in two halves).
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(e.configs)) {
+		wg.Go(func() {
+			for ci := int(next.Add(1) - 1); ci < len(e.configs); ci = int(next.Add(1) - 1) {
+				e.addSets(&e.configs[ci])
+			}
+		})
+	}
+	wg.Wait()
+	for _, c := range e.configs {
+		e.maxCandidates = max(e.maxCandidates, c.most)
 	}
 	return e, nil
 }
@@ -321,8 +339,30 @@ func (e *Engine) split(rows uint32) (a, b uint32) {
 
 // addSets lists the east sets of configuration c.
 func (e *Engine) addSets(c *config) {
+	if len(e.configs) > 1 {
+		c.sets, c.costs, c.most = e.listSets(c, 0, 1<<e.m)
+		return
+	}
+	// A single configuration: its north row sets in two halves, on two
+	// goroutines, put together in order.
+	half := uint32(1) << (e.m - 1)
+	var hiSets []uint32
+	var hiCosts []float32
+	var hiMost float64
+	var wg sync.WaitGroup
+	wg.Go(func() { hiSets, hiCosts, hiMost = e.listSets(c, half, 1<<e.m) })
+	c.sets, c.costs, c.most = e.listSets(c, 0, half)
+	wg.Wait()
+	c.sets = append(c.sets, hiSets...)
+	c.costs = append(c.costs, hiCosts...)
+	c.most = max(c.most, hiMost)
+}
+
+// listSets returns the east sets of c whose north rows a are from ≤ a <
+// to, in order, their costs, and the most candidates of a side of one.
+func (e *Engine) listSets(c *config, from, to uint32) (sets []uint32, costs []float32, most float64) {
 	east := bits.OnesCount32(c.colsE)
-	for a := range uint32(1) << e.m {
+	for a := from; a < to; a++ {
 		if a&^c.rowsN != 0 || bits.OnesCount32(a) > east {
 			continue
 		}
@@ -336,22 +376,33 @@ func (e *Engine) addSets(c *config) {
 					continue
 				}
 			}
-			cost := e.cost(c, a, b)
+			cost, side := e.cost(c, a, b)
 			if cost == 0 {
 				continue // no candidate half board on one side: nothing to join
 			}
-			c.sets = append(c.sets, e.rowMask(a, b))
-			c.costs = append(c.costs, float32(cost))
+			sets = append(sets, e.rowMask(a, b))
+			costs = append(costs, float32(cost))
+			most = max(most, side)
 		}
 	}
+	return sets, costs, most
 }
 
-// subsetsBySize returns the subsets of set, by number of elements.
-func subsetsBySize(set uint32) [][]uint32 {
-	out := make([][]uint32, bits.OnesCount32(set)+1)
+// split is a split of a set of columns between the upper and the lower
+// quadrant of a half board: the upper one's columns, and the ranks (see
+// rank) of both parts, which locate their groups of placements.
+type split struct {
+	cols           uint32
+	rankUp, rankLo uint32
+}
+
+// subsetsBySize returns the splits of set, by number of columns of the
+// upper part.
+func subsetsBySize(set uint32) [][]split {
+	out := make([][]split, bits.OnesCount32(set)+1)
 	for sub := set; ; sub = (sub - 1) & set {
 		k := bits.OnesCount32(sub)
-		out[k] = append(out[k], sub)
+		out[k] = append(out[k], split{cols: sub, rankUp: rank(sub), rankLo: rank(set &^ sub)})
 		if sub == 0 {
 			break
 		}
@@ -390,38 +441,42 @@ func (e *Engine) eastOrbit(a, b uint32) (int, bool) {
 // groups of placements it pairs: the candidate half boards of each side,
 // and their product for the join.
 //
-// It is 0 when a side has no candidate.
-func (e *Engine) cost(c *config, a, b uint32) float64 {
+// It is 0 when a side has no candidate. It returns too the larger number
+// of candidates of the two sides.
+func (e *Engine) cost(c *config, a, b uint32) (cost, most float64) {
 	eastN := e.candidates(a, b, c.colsE, c.subsetsE)
 	if eastN == 0 {
-		return 0
+		return 0, 0
 	}
 	westN := e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW)
 	if westN == 0 {
-		return 0
+		return 0, 0
 	}
-	e.maxCandidates = max(e.maxCandidates, eastN, westN)
 	// The plan's units, and so its fingerprint, follow from the costs:
 	// they must come out the same on every processor. The counts are
 	// whole numbers, exact in a float64, and the conversion keeps the
 	// compiler from fusing the product into the sum (a fused
 	// multiply-add rounds differently on some processors).
-	return eastN + westN + float64(eastN*westN/256)
+	return eastN + westN + float64(eastN*westN/256), max(eastN, westN)
 }
 
 // candidates returns the number of pairs of an upper placement on rows
 // up and a lower placement on rows low that together use the columns
 // cols, in the unfiltered lists; subsets lists the subsets of cols by
 // size.
-func (e *Engine) candidates(up, low, cols uint32, subsets [][]uint32) float64 {
+func (e *Engine) candidates(up, low, cols uint32, subsets [][]split) float64 {
 	k := bits.OnesCount32(up)
 	if k >= len(subsets) {
 		return 0
 	}
+	q := e.base
+	upKey, lowKey := q.keys[up], q.keys[low]
 	total := 0
-	for _, sub := range subsets[k] {
-		if n := e.base.size(up, sub); n > 0 {
-			total += n * e.base.size(low, cols&^sub)
+	for _, sp := range subsets[k] {
+		ku := upKey + sp.rankUp
+		if n := int(q.start[ku+1] - q.start[ku]); n > 0 {
+			kl := lowKey + sp.rankLo
+			total += n * int(q.start[kl+1]-q.start[kl])
 		}
 	}
 	return float64(total)

@@ -87,8 +87,10 @@ func newKeys(m int) ([]uint32, int) {
 // group returns the placements on exactly the given rows and columns:
 // the list from the first of them on, padding included, and how many
 // they are.
-func (q *quarters) group(rows, cols uint32) (data []byte, n int) {
-	k := q.key(rows, cols)
+func (q *quarters) group(rows, cols uint32) (data []byte, n int) { return q.groupAt(q.key(rows, cols)) }
+
+// groupAt returns the placements of group k, as group does.
+func (q *quarters) groupAt(k uint32) (data []byte, n int) {
 	return q.data[int(q.start[k])*q.stride:], int(q.start[k+1] - q.start[k])
 }
 
