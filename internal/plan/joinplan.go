@@ -54,16 +54,14 @@ func NewJoin(n int) (*Plan, error) {
 	return p, nil
 }
 
-// countJoin counts unit u of a join plan.
-func (p *Plan) countJoin(ctx context.Context, u Unit) (Result, error) {
+// countJoin counts unit u of a join plan with counter c.
+func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter) (Result, error) {
 	res := Result{Unit: u.ID}
 	if u.SymmetricSolutions {
 		half, quarter, nodes := join.Symmetric(p.N)
 		res.Unique, res.Nodes = half+2*quarter, nodes
 		return res, ctx.Err()
 	}
-	c := p.counter()
-	defer p.release(c)
 	sets := p.join.Sets(u.Config)
 	done := ctx.Done()
 	for i := u.First; i < u.Last; i++ {

@@ -21,7 +21,9 @@ func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
 		if err := p.join.List(ctx); err != nil {
 			return Result{Unit: unit}, err
 		}
-		return p.countJoin(ctx, u)
+		c := p.counter()
+		defer p.release(c)
+		return p.countJoin(ctx, u, c)
 	}
 	s := newUnitSearch(p.N, u.border())
 	s.done = ctx.Done()
@@ -114,12 +116,20 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 	)
 	for range workers {
 		wg.Go(func() {
+			// A worker of the join keeps one counter, and with it the
+			// lists of the configuration it counts and warm caches.
+			count := p.Count
+			if p.Engine == EngineJoin {
+				c := p.counter()
+				defer p.release(c)
+				count = func(ctx context.Context, unit int) (Result, error) { return p.countJoin(ctx, p.Units[unit], c) }
+			}
 			for ctx.Err() == nil {
 				i := int(next.Add(1)) - 1
 				if i >= len(todo) {
 					return
 				}
-				res, err := p.Count(ctx, todo[i])
+				res, err := count(ctx, todo[i])
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
