@@ -174,7 +174,10 @@ func TestSymmetricBurnside(t *testing.T) {
 		if testing.Short() && n > 16 {
 			break
 		}
-		half, quarter, _ := Symmetric(n)
+		half, quarter, _, ok := Symmetric(n, nil)
+		if !ok {
+			t.Fatalf("N=%d: Symmetric gave up with no reason", n)
+		}
 		sum := known[n-1] + half + 2*quarter
 		if sum%8 != 0 || sum/8 != unique[n-1] {
 			t.Errorf("N=%d: (total %d + half turn %d + 2·quarter turn %d)/8 is not %d", n, known[n-1], half, quarter, unique[n-1])
@@ -411,5 +414,14 @@ func TestKernelsCountAlike(t *testing.T) {
 	}
 	if err := e.NewCounter().UseKernel("sse2"); err == nil {
 		t.Error(`UseKernel("sse2") succeeded`)
+	}
+}
+
+// TestSymmetricStops gives up the symmetric searches of N=20 at once.
+func TestSymmetricStops(t *testing.T) {
+	done := make(chan struct{})
+	close(done)
+	if _, _, nodes, ok := Symmetric(20, done); ok || nodes > 2*stopCheck {
+		t.Errorf("Symmetric(20) with done closed: ok %v after %d nodes", ok, nodes)
 	}
 }

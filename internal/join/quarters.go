@@ -3,6 +3,7 @@ package join
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // quarters lists the placements of non-attacking queens in an m×m square,
@@ -130,17 +131,14 @@ func (q *quarters) placements() int { return int(q.start[len(q.start)-1]) }
 // placement of group k goes, which ends as the start of group k+1.
 func (q *quarters) fill(done <-chan struct{}) bool {
 	data := make([]byte, q.placements()*q.stride+padding)
+	saved := slices.Clone(q.start)
 	for k := len(q.start) - 1; k > 0; k-- {
 		q.start[k] = q.start[k-1]
 	}
 	e := enumerator{m: q.m, fill: data, stride: q.stride, next: q.start[1:], done: done, keys: q.keys}
 	e.walk(0, 0, 0, 0, 0)
 	if e.stopped {
-		// Count again, to put the starts of the groups back.
-		clear(q.start)
-		e := enumerator{m: q.m, count: q.start[1:], keys: q.keys}
-		e.walk(0, 0, 0, 0, 0)
-		q.prefix()
+		copy(q.start, saved)
 		return false
 	}
 	q.data, q.listed = data, true

@@ -13,12 +13,32 @@ import "math/bits"
 // A symmetric solution is fixed by the queens of a part of the board
 // only, so both searches are small: they place whole orbits of queens,
 // two or four squares at a time.
-func Symmetric(n int) (halfTurn, quarterTurn, nodes uint64) {
-	h := halfTurnSearch{n: n}
+func Symmetric(n int, done <-chan struct{}) (halfTurn, quarterTurn, nodes uint64, ok bool) {
+	h := halfTurnSearch{n: n, done: done}
 	halfTurn = h.count()
-	s := symSearch{n: n, turns: 4}
+	s := symSearch{n: n, turns: 4, done: done}
 	quarterTurn = s.count()
-	return halfTurn, quarterTurn, h.nodes + s.nodes
+	return halfTurn, quarterTurn, h.nodes + s.nodes, !h.stopped && !s.stopped
+}
+
+// stopCheck is the number of nodes between two looks at whether a search
+// should give up.
+const stopCheck = 1 << 14
+
+// stop reports whether done is closed, looking at it every stopCheck
+// nodes.
+func stop(nodes uint64, done <-chan struct{}, stopped *bool) bool {
+	if *stopped {
+		return true
+	}
+	if nodes%stopCheck == 0 {
+		select {
+		case <-done:
+			*stopped = true
+		default:
+		}
+	}
+	return *stopped
 }
 
 // halfTurnSearch counts the solutions fixed by the half turn: the queen
@@ -27,8 +47,10 @@ func Symmetric(n int) (halfTurn, quarterTurn, nodes uint64) {
 // upper queen of a pair is checked, and that it does not share a
 // diagonal with its partner: c ≠ r and c ≠ n−1−r.
 type halfTurnSearch struct {
-	n     int
-	nodes uint64
+	n       int
+	nodes   uint64
+	done    <-chan struct{}
+	stopped bool
 }
 
 // count returns the number of solutions fixed by the half turn.
@@ -55,6 +77,9 @@ func (s *halfTurnSearch) fill(r int, cols uint32, sum, diff uint64) uint64 {
 	for free := full &^ attacked; free != 0; free &= free - 1 {
 		c := bits.TrailingZeros32(free)
 		s.nodes++
+		if stop(s.nodes, s.done, &s.stopped) {
+			return total
+		}
 		k := n - 1
 		total += s.fill(r+1, cols|1<<c|1<<(k-c),
 			sum|1<<(r+c)|1<<(2*k-r-c), diff|1<<(c-r+k)|1<<(r-c+k))
@@ -68,6 +93,8 @@ func (s *halfTurnSearch) fill(r int, cols uint32, sum, diff uint64) uint64 {
 type symSearch struct {
 	n, turns int
 	nodes    uint64
+	done     <-chan struct{}
+	stopped  bool
 }
 
 // count returns the number of symmetric solutions.
@@ -127,6 +154,9 @@ func (s *symSearch) fill(rows, cols uint32, sum, diff uint64) uint64 {
 		}
 		if ok {
 			s.nodes++
+			if stop(s.nodes, s.done, &s.stopped) {
+				return total
+			}
 			total += s.fill(nr, nc, ns, nd)
 		}
 	}

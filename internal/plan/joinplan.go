@@ -58,9 +58,12 @@ func NewJoin(n int) (*Plan, error) {
 func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter) (Result, error) {
 	res := Result{Unit: u.ID}
 	if u.SymmetricSolutions {
-		half, quarter, nodes := join.Symmetric(p.N)
+		half, quarter, nodes, ok := join.Symmetric(p.N, ctx.Done())
+		if !ok {
+			return res, ctx.Err()
+		}
 		res.Unique, res.Nodes = half+2*quarter, nodes
-		return res, ctx.Err()
+		return res, nil
 	}
 	sets := p.join.Sets(u.Config)
 	done := ctx.Done()
