@@ -319,7 +319,16 @@ func TestCountInterrupted(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my c17")
 	ctx, cancel = context.WithCancel(t.Context())
 	defer cancel()
-	time.AfterFunc(500*time.Millisecond, cancel)
+	// Cancel once the count has recorded a few units (the plan takes a
+	// while under the race detector), or after half a minute.
+	go func() {
+		defer cancel()
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if _, records, err := checkpoint.Read(path); err == nil && len(records) >= 3 {
+				return
+			}
+		}
+	}()
 	code, out, errOut = runCount(ctx, "count", "17", "--workers", "2", "--checkpoint", path)
 	want := fmt.Sprintf("units are saved; resume with: queens count 17 --checkpoint '%s'\n", path)
 	if code != exitInterrupted || out != "" || !strings.HasPrefix(errOut, "queens: interrupted\nqueens: hint: ") || !strings.HasSuffix(errOut, want) {
