@@ -8,8 +8,8 @@ import (
 
 // MaxCompleteN is the largest board on which [Complete] searches
 // exhaustively, so that its "no" is a proof, and on which
-// [CountCompletions] counts: the search of an [Instance].
-const MaxCompleteN = MaxInstanceN
+// [CountCompletions] counts: the search of an [Instance] on all cores.
+const MaxCompleteN = 64
 
 // Complete returns a solution of the n×n board that has queens on the
 // preset squares, the n-queens completion problem. The presets must pass

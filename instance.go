@@ -8,9 +8,10 @@ import (
 	"strings"
 )
 
-// MaxInstanceN is the largest board an [Instance] may have: the search
-// keeps a board row in one 64-bit word.
-const MaxInstanceN = 64
+// MaxInstanceN is the largest board an [Instance] may have. The search
+// keeps a board row in one 64-bit word up to 64 columns, and in two
+// above; only the narrow search runs on several cores.
+const MaxInstanceN = 128
 
 // ErrDiagonal is wrapped by every error about an excluded diagonal that
 // cannot be read or that misses the board.
@@ -142,11 +143,11 @@ func (in *Instance) Check() error {
 	if err != nil {
 		return err
 	}
-	if a, b := bits.OnesCount64(rows), bits.OnesCount64(cols); a != b {
+	if a, b := rows.count(), cols.count(); a != b {
 		return fmt.Errorf("%w: %d rows and %d columns in use", ErrLines, a, b)
 	}
 	for _, q := range in.Queens {
-		if rows>>q.Row&1 == 0 || cols>>q.Col&1 == 0 {
+		if !rows.has(q.Row) || !cols.has(q.Col) {
 			return fmt.Errorf("%w: the preset queen on %s is not on a row and a column in use", ErrLines, q.Name(in.N))
 		}
 	}
@@ -202,22 +203,52 @@ func (in *Instance) Validate(s Solution) error {
 	return nil
 }
 
+// set128 is a set of the numbers 0 to 127, one bit each.
+type set128 [2]uint64
+
+// first128 returns the set of the numbers 0 to n-1, for 0 ≤ n ≤ 128.
+func first128(n int) set128 {
+	switch {
+	case n <= 0:
+		return set128{}
+	case n <= 64:
+		return set128{^uint64(0) >> (64 - n), 0}
+	}
+	return set128{^uint64(0), ^uint64(0) >> (128 - n)}
+}
+
+func (x set128) has(i int) bool         { return x[i>>6]>>(i&63)&1 != 0 }
+func (x *set128) add(i int)             { x[i>>6] |= 1 << (i & 63) }
+func (x *set128) remove(i int)          { x[i>>6] &^= 1 << (i & 63) }
+func (x set128) count() int             { return bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]) }
+func (x set128) empty() bool            { return x[0]|x[1] == 0 }
+func (x set128) and(y set128) set128    { return set128{x[0] & y[0], x[1] & y[1]} }
+func (x set128) or(y set128) set128     { return set128{x[0] | y[0], x[1] | y[1]} }
+func (x set128) andNot(y set128) set128 { return set128{x[0] &^ y[0], x[1] &^ y[1]} }
+
+// lowest returns the least member of a set that is not empty.
+func (x set128) lowest() int {
+	if x[0] != 0 {
+		return bits.TrailingZeros64(x[0])
+	}
+	return 64 + bits.TrailingZeros64(x[1])
+}
+
 // lineSet returns the set of the rows or columns in use, every one for
 // nil.
-func lineSet(n int, lines []int, what string) (uint64, error) {
-	full := ^uint64(0) >> (64 - n)
+func lineSet(n int, lines []int, what string) (set128, error) {
 	if lines == nil {
-		return full, nil
+		return first128(n), nil
 	}
-	var set uint64
+	var set set128
 	for _, l := range lines {
 		switch {
 		case l < 0 || l >= n:
-			return 0, fmt.Errorf("%w: %s %d is off the %d×%d board (from 0 to %d)", ErrLines, what, l, n, n, n-1)
-		case set>>l&1 != 0:
-			return 0, fmt.Errorf("%w: %s %d is given twice", ErrLines, what, l)
+			return set128{}, fmt.Errorf("%w: %s %d is off the %d×%d board (from 0 to %d)", ErrLines, what, l, n, n, n-1)
+		case set.has(l):
+			return set128{}, fmt.Errorf("%w: %s %d is given twice", ErrLines, what, l)
 		}
-		set |= 1 << l
+		set.add(l)
 	}
 	return set, nil
 }
@@ -229,10 +260,10 @@ func (in *Instance) validateLines(s Solution) error {
 	n := in.N
 	rows, _ := lineSet(n, in.Rows, "row")
 	cols, _ := lineSet(n, in.Cols, "column")
-	var taken uint64
-	var diag, anti [2]uint64
+	var taken set128
+	var diag, anti [4]uint64
 	for r, c := range s {
-		if rows>>r&1 == 0 {
+		if !rows.has(r) {
 			if c != -1 {
 				return fmt.Errorf("%w: a queen in row %d, which is not in use", ErrInvalid, r)
 			}
@@ -241,16 +272,16 @@ func (in *Instance) validateLines(s Solution) error {
 		switch {
 		case c < 0 || c >= n:
 			return fmt.Errorf("%w: no queen in row %d, which is in use", ErrInvalid, r)
-		case cols>>c&1 == 0:
+		case !cols.has(c):
 			return fmt.Errorf("%w: a queen in column %d, which is not in use", ErrInvalid, c)
-		case taken>>c&1 != 0:
+		case taken.has(c):
 			return fmt.Errorf("%w: two queens in column %d", ErrInvalid, c)
 		}
 		d, a := r+c, c-r+n-1
 		if diag[d>>6]>>(d&63)&1 != 0 || anti[a>>6]>>(a&63)&1 != 0 {
 			return fmt.Errorf("%w: the queen in row %d shares a diagonal with another", ErrInvalid, r)
 		}
-		taken |= 1 << c
+		taken.add(c)
 		diag[d>>6] |= 1 << (d & 63)
 		anti[a>>6] |= 1 << (a & 63)
 	}
@@ -260,18 +291,18 @@ func (in *Instance) validateLines(s Solution) error {
 // allowed returns, for every row, the columns of the squares on which a
 // queen may stand: in a row and a column in use, not blocked and on no
 // excluded diagonal. The instance must pass Check.
-func (in *Instance) allowed() []uint64 {
+func (in *Instance) allowed() []set128 {
 	n := in.N
 	rows, _ := lineSet(n, in.Rows, "row")
 	cols, _ := lineSet(n, in.Cols, "column")
-	allow := make([]uint64, n)
+	allow := make([]set128, n)
 	for r := range allow {
-		if rows>>r&1 != 0 {
+		if rows.has(r) {
 			allow[r] = cols
 		}
 	}
 	for _, q := range in.Blocked {
-		allow[q.Row] &^= 1 << q.Col
+		allow[q.Row].remove(q.Col)
 	}
 	for _, d := range in.Excluded {
 		for r := range n {
@@ -280,7 +311,7 @@ func (in *Instance) allowed() []uint64 {
 				c = d.K - r
 			}
 			if c >= 0 && c < n {
-				allow[r] &^= 1 << c
+				allow[r].remove(c)
 			}
 		}
 	}

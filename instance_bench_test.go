@@ -28,9 +28,11 @@ func excludedInstance(n, d int, seed uint64) Instance {
 		for r := range n {
 			col := 0
 			for _, a := range allow {
-				col += int(a >> r & 1)
+				if a.has(r) {
+					col++
+				}
 			}
-			if popcount(allow[r]) < 4 || col < 4 {
+			if allow[r].count() < 4 || col < 4 {
 				ok = false
 			}
 		}
@@ -54,14 +56,6 @@ func blockedInstance(n int, p float64, seed uint64) Instance {
 		}
 	}
 	return in
-}
-
-func popcount(x uint64) int {
-	k := 0
-	for ; x != 0; x &= x - 1 {
-		k++
-	}
-	return k
 }
 
 // benchSearch decides or counts the instance on one goroutine and

@@ -12,7 +12,7 @@ import (
 var errOvertaken = errors.New("queens: overtaken by an earlier unit")
 
 // searcher is the exhaustive search of an [Instance] on a board of at
-// most 64 columns. The rows still empty, the columns taken and both
+// most 64 columns; wideSearcher is the same search on wider boards. The rows still empty, the columns taken and both
 // families of diagonals taken are bit sets; the diagonals, 2n-1 of each,
 // take two words. Diagonal r+c is bit r+c of diag, and diagonal c-r is
 // bit c-r+n-1 of anti, so that the diagonals through row r are bits
@@ -33,7 +33,7 @@ type searcher struct {
 	cols  uint64 // columns with a queen
 	diag  [2]uint64
 	anti  [2]uint64
-	allow [MaxInstanceN]uint64
+	allow [64]uint64
 	sol   Solution
 
 	first bool                // stop at the first solution
@@ -67,17 +67,19 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 	cols, _ := lineSet(n, in.Cols, "column")
 	s = &searcher{
 		n:     n,
-		full:  cols,
-		open:  rows,
+		full:  cols[0],
+		open:  rows[0],
 		sol:   make(Solution, n),
 		limit: -1,
 	}
 	for r := range s.sol {
-		if rows>>r&1 == 0 {
+		if !rows.has(r) {
 			s.sol[r] = -1
 		}
 	}
-	copy(s.allow[:], in.allowed())
+	for r, a := range in.allowed() {
+		s.allow[r] = a[0]
+	}
 	for _, q := range in.Queens {
 		if s.allow[q.Row]>>q.Col&1 == 0 {
 			return s, false

@@ -18,13 +18,24 @@ import (
 // [Instance.Count] does, and returns the solution the search meets first
 // in its own order: the same for the same instance, however many workers
 // search. The problem is NP-complete and some instances take long; cancel
-// ctx to give up, and Solve returns ctx.Err(). Only opts.Workers is used.
+// ctx to give up, and Solve returns ctx.Err(). Only opts.Workers is used;
+// boards wider than 64 columns are searched on one goroutine.
 func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 	if err := in.Check(); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if in.N > 64 {
+		_, sol, err := in.wideRun(ctx, true, nil)
+		switch {
+		case sol != nil:
+			return sol, nil
+		case err != nil:
+			return nil, err
+		}
+		return nil, in.errNone()
 	}
 	base, ok := newSearcher(in)
 	if !ok {
@@ -44,7 +55,8 @@ func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 // must pass [Instance.Check]; otherwise Count returns its error. Count
 // splits the search into independent units, in a fixed order, and counts
 // them on opts.Workers goroutines (0: one per CPU), calling opts.Progress,
-// when set, after each unit. The search visits every solution, so that
+// when set, after each unit; boards wider than 64 columns are counted on
+// one goroutine, without progress. The search visits every solution, so that
 // its time grows with the count; Count returns ctx.Err() when ctx is
 // cancelled.
 func (in *Instance) Count(ctx context.Context, opts Options) (Uint128, error) {
@@ -53,6 +65,10 @@ func (in *Instance) Count(ctx context.Context, opts Options) (Uint128, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return Uint128{}, err
+	}
+	if in.N > 64 {
+		found, _, err := in.wideRun(ctx, false, nil)
+		return U128(found), err
 	}
 	base, ok := newSearcher(in)
 	if !ok {
@@ -78,12 +94,19 @@ func (in *Instance) Solutions(ctx context.Context) iter.Seq2[Solution, error] {
 			yield(nil, err)
 			return
 		}
+		visit := func(sol Solution) bool { return yield(sol, nil) }
+		if in.N > 64 {
+			if _, _, err := in.wideRun(ctx, false, visit); err != nil {
+				yield(nil, err)
+			}
+			return
+		}
 		s, ok := newSearcher(in)
 		if !ok {
 			return
 		}
 		s.setContext(ctx)
-		s.visit = func(sol Solution) bool { return yield(sol, nil) }
+		s.visit = visit
 		s.search()
 		if s.err != nil {
 			yield(nil, s.err)

@@ -208,7 +208,7 @@ func TestInstanceCheck(t *testing.T) {
 		want error
 	}{
 		{Instance{N: 0}, ErrSize},
-		{Instance{N: 65}, ErrSize},
+		{Instance{N: 129}, ErrSize},
 		{Instance{N: 8, Queens: []Square{{0, 0}, {1, 1}}}, ErrConflict},
 		{Instance{N: 8, Blocked: []Square{{8, 0}}}, ErrSquare},
 		{Instance{N: 8, Excluded: []Diagonal{{Sum: true, K: 15}}}, ErrDiagonal},
@@ -470,5 +470,62 @@ func TestInstanceLinesCheck(t *testing.T) {
 	}
 	if c, err := in.Count(context.Background(), Options{}); err != nil || c != U128(2) {
 		t.Errorf("Count = %v, %v; want 2", c, err)
+	}
+}
+
+// TestWideSearch checks the search of boards wider than 64 columns: on
+// small boards against the narrow search, and on wide ones against
+// bruteSolutions and Validate.
+func TestWideSearch(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(128, 64))
+	for range 200 {
+		in := randomInstance(rng, 1+rng.IntN(9))
+		if rng.IntN(3) == 0 {
+			k := rng.IntN(in.N + 1)
+			in.Rows, in.Cols, in.Queens = rng.Perm(in.N)[:k], rng.Perm(in.N)[:k], nil
+		}
+		narrow, err := in.Count(ctx, Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wide []Solution
+		found, _, err := in.wideRun(ctx, false, func(s Solution) bool {
+			wide = append(wide, s.Clone())
+			return true
+		})
+		if err != nil || U128(found) != narrow || len(wide) != int(found) {
+			t.Fatalf("%+v: the wide search finds %d (%v), the narrow %v", in, found, err, narrow)
+		}
+		for _, s := range wide {
+			if err := in.Validate(s); err != nil {
+				t.Fatalf("%+v: the wide search found %v: %v", in, s, err)
+			}
+		}
+	}
+	// Wide boards: a solution with a few rows left empty and some of its
+	// squares blocked, to complete and to count.
+	for _, n := range []int{65, 100, 128} {
+		sol, _ := Construct(n)
+		in := Instance{N: n}
+		for r, c := range sol {
+			if r < n-5 {
+				in.Queens = append(in.Queens, Square{r, c})
+			}
+		}
+		in.Blocked = []Square{{n - 1, sol[n-1]}}
+		in.Excluded = []Diagonal{{Sum: true, K: n - 2 + sol[n-2]}}
+		want := len(bruteSolutions(in))
+		got, err := in.Count(ctx, Options{})
+		if err != nil || got != U128(uint64(want)) {
+			t.Errorf("n=%d: Count = %v, %v; want %d", n, got, err, want)
+		}
+		s, err := in.Solve(ctx, Options{})
+		switch {
+		case want == 0 && !errors.Is(err, ErrNoSolution):
+			t.Errorf("n=%d: Solve = %v, %v; want no solution", n, s, err)
+		case want > 0 && (err != nil || in.Validate(s) != nil):
+			t.Errorf("n=%d: Solve = %v, %v", n, s, err)
+		}
 	}
 }

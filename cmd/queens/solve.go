@@ -80,7 +80,8 @@ completion, or no completion exists. Above 64 it is a local search that
 cannot prove there is none; give it a --timeout. --count counts every
 completion instead (N ≤ 20).
 
-The harder problems, up to N = 64, searched exhaustively on every core:
+The harder problems, up to N = 128, searched exhaustively (on every core
+up to N = 64):
 --block forbids queens on the given squares (attacks pass over them), and
 --exclude forbids whole diagonals: sum:K is the diagonal of the squares
 whose row and column, counted from 0 from the top left, add up to K, and
@@ -138,7 +139,7 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
 	fl.StringVar(&f.exclude, "exclude", "", "diagonals no queen may stand on, such as sum:7,diff:-2 (rows and columns from 0)")
 	fl.StringVar(&f.instance, "instance", "", "read the instance from `FILE`, an Essence′ .param file or the Excluded Diagonals generator's output")
 	fl.IntVar(&f.diagonals, "diagonals", 0, "with --instance: exclude the first `D` diagonals of the file's diags list (default its numdiags)")
-	fl.BoolVar(&f.all, "all", false, "print every solution instead of one (N ≤ 64)")
+	fl.BoolVar(&f.all, "all", false, "print every solution instead of one (N ≤ 128)")
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp
 	})

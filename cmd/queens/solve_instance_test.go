@@ -154,7 +154,7 @@ func TestSolveInstanceErrors(t *testing.T) {
 		{[]string{"solve", "8", "--exclude", "sum:15"}, 2, "--exclude: bad diagonal"},
 		{[]string{"solve", "8", "--exclude", "up:3"}, 2, `"up:3"`},
 		{[]string{"solve", "8", "--block", "i9"}, 2, "--block: bad square"},
-		{[]string{"solve", "65", "--block", "1:1"}, 2, "up to N = 64"},
+		{[]string{"solve", "129", "--block", "1:1"}, 2, "up to N = 128"},
 		{[]string{"solve", "8", "--block", "a1", "--count", "--all"}, 2, "cannot be combined"},
 		{[]string{"solve", "8", "--block", "a1", "--method", "dfs"}, 2, "--method does not apply"},
 		{[]string{"solve", "8", "--block", "a1", "--count", "--format", "cols"}, 2, "--count prints a number"},

@@ -74,9 +74,9 @@ func TestReadErrors(t *testing.T) {
 		want      string
 	}{
 		{"", 1, 1, "no board size"},
-		{"letting n = 0", 1, 13, "from 1 to 64"},
-		{"letting n = 65", 1, 13, "from 1 to 64"},
-		{"letting n = [1]", 1, 13, "from 1 to 64"},
+		{"letting n = 0", 1, 13, "from 1 to 128"},
+		{"letting n = 129", 1, 13, "from 1 to 128"},
+		{"letting n = [1]", 1, 13, "from 1 to 128"},
 		{"letting n 8", 1, 11, "want '='"},
 		{"letting n = 8\nletting n = 9", 2, 9, "given twice"},
 		{"letting m = 8", 1, 9, "unknown parameter"},

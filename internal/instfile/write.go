@@ -57,11 +57,14 @@ func Write(w io.Writer, name string, in *queens.Instance) error {
 
 // blocked returns, for every row, the columns a queen may not take: the
 // blocked squares and those of excluded diagonals.
-func blocked(in *queens.Instance) []uint64 {
+func blocked(in *queens.Instance) [][]bool {
 	n := in.N
-	rows := make([]uint64, n)
+	rows := make([][]bool, n)
+	for r := range rows {
+		rows[r] = make([]bool, n)
+	}
 	for _, q := range in.Blocked {
-		rows[q.Row] |= 1 << q.Col
+		rows[q.Row][q.Col] = true
 	}
 	for _, d := range in.Excluded {
 		for r := range n {
@@ -70,7 +73,7 @@ func blocked(in *queens.Instance) []uint64 {
 				c = d.K - r
 			}
 			if c >= 0 && c < n {
-				rows[r] |= 1 << c
+				rows[r][c] = true
 			}
 		}
 	}
@@ -106,7 +109,7 @@ func writeEssence(w *bufio.Writer, in *queens.Instance) {
 	var bs []queens.Square
 	for r, cols := range blocked(in) {
 		for c := range in.N {
-			if cols>>c&1 != 0 {
+			if cols[c] {
 				bs = append(bs, queens.Square{Row: r, Col: c})
 			}
 		}
@@ -147,26 +150,26 @@ func writeDIMACS(w *bufio.Writer, in *queens.Instance) {
 	n := in.N
 	bad := blocked(in)
 	// Rows and columns not in use are done from the start.
-	var rowDone, colDone uint64
+	rowDone, colDone := make([]bool, n), make([]bool, n)
 	for i := range n {
 		if in.Rows != nil && !slices.Contains(in.Rows, i) {
-			rowDone |= 1 << i
+			rowDone[i] = true
 		}
 		if in.Cols != nil && !slices.Contains(in.Cols, i) {
-			colDone |= 1 << i
+			colDone[i] = true
 		}
 	}
 	sumDone := make([]bool, 2*n-1)
 	diffDone := make([]bool, 2*n-1)
 	for _, q := range in.Queens {
-		rowDone |= 1 << q.Row
-		colDone |= 1 << q.Col
+		rowDone[q.Row] = true
+		colDone[q.Col] = true
 		sumDone[q.Row+q.Col] = true
 		diffDone[q.Row-q.Col+n-1] = true
 	}
 	presetsOK := true
 	for _, q := range in.Queens {
-		if bad[q.Row]>>q.Col&1 != 0 {
+		if bad[q.Row][q.Col] {
 			presetsOK = false
 		}
 	}
@@ -178,11 +181,11 @@ func writeDIMACS(w *bufio.Writer, in *queens.Instance) {
 	sums := make([][]int, 2*n-1)
 	diffs := make([][]int, 2*n-1)
 	for r := range n {
-		if rowDone>>r&1 != 0 || !presetsOK {
+		if rowDone[r] || !presetsOK {
 			continue
 		}
 		for c := range n {
-			if colDone>>c&1 != 0 || bad[r]>>c&1 != 0 || sumDone[r+c] || diffDone[r-c+n-1] {
+			if colDone[c] || bad[r][c] || sumDone[r+c] || diffDone[r-c+n-1] {
 				continue
 			}
 			squares = append(squares, queens.Square{Row: r, Col: c})
@@ -198,10 +201,10 @@ func writeDIMACS(w *bufio.Writer, in *queens.Instance) {
 		clauses = append(clauses, nil) // a preset queen on a forbidden square
 	}
 	for i := range n {
-		if rowDone>>i&1 == 0 {
+		if !rowDone[i] {
 			clauses = append(clauses, rows[i])
 		}
-		if colDone>>i&1 == 0 {
+		if !colDone[i] {
 			clauses = append(clauses, cols[i])
 		}
 	}
