@@ -201,8 +201,8 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 }
 
 // filter writes into dst the placements of q whose queens stand on none
-// of the forbidden diagonals, grouped as in q, reusing dst's memory: a
-// first pass counts them, so that dst holds no more than it needs.
+// of the forbidden diagonals, grouped as in q, reusing dst's memory,
+// which grows as needed.
 func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
 	dst.m, dst.stride, dst.keys, dst.listed = q.m, q.stride, q.keys, true
 	if cap(dst.start) < len(q.start) {
@@ -210,29 +210,34 @@ func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
 	}
 	dst.start = dst.start[:len(q.start)]
 	forbid := uint64(forbidSum) | uint64(forbidDiff)<<q.field()
-	n := q.placements()
-	kept := 0
-	for i := range n {
-		if q.at(i)&forbid == 0 {
-			kept++
-		}
-	}
-	size := kept*q.stride + padding
-	if cap(dst.data) < size {
-		dst.data = make([]byte, size)
-	}
-	dst.data = dst.data[:size]
-	out, w := 0, q.stride
+	entry := uint64(1)<<(2*q.field()) - 1
+	w := q.stride
+	out := dst.data[:cap(dst.data)]
+	at := 0 // bytes written
 	dst.start[0] = 0
+	src := q.data
 	for k := range len(q.start) - 1 {
-		for i := int(q.start[k]); i < int(q.start[k+1]); i++ {
-			if q.at(i)&forbid == 0 {
-				copy(dst.data[out*w:(out+1)*w], q.data[i*w:])
-				out++
-			}
+		begin, end := int(q.start[k])*w, int(q.start[k+1])*w
+		if need := at + end - begin + 8; need > len(out) {
+			out = append(out[:at], make([]byte, max(len(out), need-at, 1<<16))...)
+			out = out[:cap(out)]
 		}
-		dst.start[k+1] = uint32(out)
+		for i := begin; i < end; i += w {
+			v := binary.LittleEndian.Uint64(src[i:]) & entry
+			// Every placement is written, as a whole word whose high
+			// bytes the next one overwrites; only those kept move on
+			// (v&forbid−1 has its top bit set when v&forbid is 0), so
+			// that no branch guesses.
+			binary.LittleEndian.PutUint64(out[at:], v)
+			at += w * int((v&forbid-1)>>63)
+		}
+		dst.start[k+1] = uint32(at / w)
 	}
+	if at+padding > len(out) {
+		out = append(out[:at], make([]byte, padding)...)
+	}
+	dst.data = out[:at+padding]
+	clear(dst.data[at:])
 }
 
 // filteredShare bounds the placements the four filtered lists of an odd
