@@ -260,11 +260,14 @@ func TestEventJSON(t *testing.T) {
 }
 
 // TestSearchWithoutEventsAllocates checks that a search without a visit
-// function allocates only its board, not per node.
+// function allocates only its board, not per node: a search of N=8 makes
+// thousands of nodes (40320 permutations for permute), and a few dozen
+// allocations leave room for what the runtime and the race detector
+// count besides.
 func TestSearchWithoutEventsAllocates(t *testing.T) {
 	for _, a := range Algorithms() {
 		allocs := testing.AllocsPerRun(3, func() { a.Search(context.Background(), 8, nil) })
-		if allocs > 20 {
+		if allocs > 64 {
 			t.Errorf("%s: %v allocations for N=8", a.Name, allocs)
 		}
 	}
