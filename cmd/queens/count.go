@@ -42,11 +42,16 @@ func newCountCmd(io streams) *cobra.Command {
 		Short: "Count the solutions of the N×N board",
 		Long: `Count the solutions of the N×N board: the total, and the unique ones,
 counting solutions that are rotations or reflections of each other once.
-It prints the nodes of the search (the queens it placed) and the time.
+It prints the nodes of the count and the time: from N = 10 to 23 the
+count joins half boards and a node is a half board it made; for the other
+sizes it searches, and a node is a queen it placed.
 
 The count is split into work units, counted on all cores. On a terminal,
 a progress bar on stderr shows the units done, the rate, the elapsed time
-and an estimate of the time left; --quiet hides it.
+and an estimate of the time left, from the units' estimated cost; --quiet
+hides it. The count knows the memory it needs before it allocates, and
+refuses, with exit status 2, a count that needs more than the computer has
+or than --max-memory allows.
 
 With --checkpoint FILE, each finished unit is recorded in FILE at once
 (synced to disk within a tenth of a second). When the count is stopped by
@@ -90,12 +95,13 @@ file to count from the start.`,
 		},
 	}
 	cmd.Flags().StringVar(&f.algo, "algo", "", "algorithm that counts (see 'queens bench'); default the fastest")
-	cmd.Flags().IntVar(&f.workers, "workers", 0, "number of counting goroutines; 0 means one per CPU")
+	cmd.Flags().IntVar(&f.workers, "workers", 0, "number of work units counted at once; 0 means one per CPU (with --cluster: no local workers, see above)")
 	cmd.Flags().StringVar(&f.checkpoint, "checkpoint", "", "record finished work units in `FILE`, and resume from it")
 	cmd.Flags().StringVar(&f.memory, "max-memory", "", "refuse a count that needs more memory than `SIZE` (512M, 2G, 800MB); default the computer's memory")
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print one JSON object, with the peak memory of the process")
 	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "show no progress bar")
 	cl.register(cmd)
+	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms)
 	return cmd
 }
 

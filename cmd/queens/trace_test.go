@@ -285,6 +285,7 @@ func TestAlgoCompletion(t *testing.T) {
 		{[]string{"__complete", "bench", "8", "--algo", ""}, "all\t"},
 		{[]string{"__complete", "bench", "8", "--algo", "flags,b"}, "flags,board\t"},
 		{[]string{"__complete", "trace", "8", "--animate", "--color", ""}, "never"},
+		{[]string{"__complete", "count", "12", "--algo", ""}, "bitboard\t"},
 	} {
 		r := runCLI(t.Context(), nil, tc.args...)
 		if !strings.Contains(r.stdout, tc.want) {
