@@ -61,7 +61,7 @@ func CheckMemory(need, limit uint64) error {
 		}
 	}
 	if need > limit {
-		return fmt.Errorf("%w: the count needs about %s of memory, more than %s %s", ErrMemory, FormatBytes(need), what, FormatBytes(limit))
+		return fmt.Errorf("%w: it needs about %s, more than %s %s", ErrMemory, FormatBytes(need), what, FormatBytes(limit))
 	}
 	return nil
 }

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens"
 )
 
 // TestVerifyInterrupted sends SIGINT to verify while it waits for more
@@ -248,5 +250,61 @@ func TestListProgress(t *testing.T) {
 	}
 	if fi, err := os.Stat(out); err != nil || fi.Size() == 0 {
 		t.Errorf("the listing was not written: %v", err)
+	}
+}
+
+// TestSolveInterrupted sends SIGINT to solve while it constructs and
+// writes the solution of a board of ten million rows: it stops within a
+// second with exit 130 and leaves no file.
+func TestSolveInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildQueens(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "s.txt")
+	cmd := exec.Command(bin, "solve", "10000000", "-o", out)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	sent := time.Now()
+	err := cmd.Wait()
+	if d := time.Since(sent); d > time.Second {
+		t.Errorf("solve took %v to stop after SIGINT", d)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted && !(code == 0 && err == nil) {
+		t.Errorf("solve after SIGINT: exit %d, stderr %q", code, stderr.String())
+	}
+	if cmd.ProcessState.ExitCode() == exitInterrupted {
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("an interrupted solve left %v", entries)
+		}
+	}
+}
+
+// TestSolveTooLarge refuses, before it starts, a solution that would not
+// fit in the computer's memory, with a line that says what it needs.
+func TestSolveTooLarge(t *testing.T) {
+	if err := solveMemory(1<<30, methodRandom); err == nil {
+		if m := queens.PhysicalMemory(); m > 0 && m < 40<<30 {
+			t.Errorf("the local search of N=2^30 (about 40 GiB) is not refused on %s of memory", queens.FormatBytes(m))
+		}
+	} else if !strings.Contains(err.Error(), "needs about 40.0 GiB") {
+		t.Errorf("refusal %q does not say what it needs", err)
+	}
+	if err := solveMemory(1000, methodConstruct); err != nil {
+		t.Errorf("N=1000 refused: %v", err)
+	}
+	if err := solveDisk(1<<30, filepath.Join(t.TempDir(), "s.txt")); err != nil {
+		if !strings.Contains(err.Error(), "on disk") {
+			t.Errorf("disk refusal %q does not say what it needs", err)
+		}
+	}
+	if err := solveDisk(8, filepath.Join(t.TempDir(), "s.txt")); err != nil {
+		t.Errorf("N=8 refused for disk: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -237,6 +238,12 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 			return err
 		})
 	}
+	if err := solveMemory(n, f.method); err != nil {
+		return err
+	}
+	if err := solveDisk(n, f.output); err != nil {
+		return err
+	}
 	var s queens.Solution
 	switch {
 	case withPresets:
@@ -244,7 +251,7 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 	case f.method == methodDFS:
 		s, err = firstSolution(ctx, n)
 	case f.method == methodConstruct:
-		s, err = queens.Construct(n)
+		s, err = untilDone(ctx, func() (queens.Solution, error) { return queens.Construct(n) })
 	default:
 		s, err = queens.Random(ctx, n, f.seed)
 	}
@@ -258,8 +265,72 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		}
 	}
 	return writeResult(std, f.output, func(w io.Writer) error {
-		return writeSolution(w, f.format, f.base, s)
+		return writeSolution(ctxWriter{ctx, w}, f.format, f.base, s)
 	})
+}
+
+// solveMemory refuses, before it starts, a search whose solution would
+// not fit in the computer's memory: 8 bytes a row for the construction,
+// about 40 for the local search with its diagonal counts.
+func solveMemory(n int, method string) error {
+	perRow := uint64(8)
+	if method == methodRandom {
+		perRow = 40
+	}
+	if err := queens.CheckMemory(perRow*uint64(n), 0); err != nil {
+		return usageError(fmt.Errorf("solve of N=%d: %w", n, err), "try a smaller N")
+	}
+	return nil
+}
+
+// solveDisk refuses, before it starts, a solution of N rows that would
+// not fit in the free space of the directory of the output file: about
+// as many bytes a row as the digits of N, and a separator.
+func solveDisk(n int, path string) error {
+	if path == "" {
+		return nil
+	}
+	need := uint64(n) * uint64(len(strconv.Itoa(n))+1)
+	free, ok := freeSpace(filepath.Dir(path))
+	if ok && need > free {
+		return usageError(fmt.Errorf("solve of N=%d: the solution needs about %s on disk, and %s has %s free", n, queens.FormatBytes(need), filepath.Dir(path), queens.FormatBytes(free)),
+			"write it elsewhere with -o, or try a smaller N")
+	}
+	return nil
+}
+
+// untilDone returns what find returns, or ctx.Err() as soon as ctx is
+// done; find goes on in the background and its result is dropped.
+func untilDone(ctx context.Context, find func() (queens.Solution, error)) (queens.Solution, error) {
+	type result struct {
+		s   queens.Solution
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		s, err := find()
+		ch <- result{s, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.s, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// ctxWriter is a writer that fails with ctx.Err() once ctx is done, so
+// that Ctrl-C stops a long output (and its file is not kept).
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // parseSolveN parses the board size of solve, which goes far beyond the
@@ -283,21 +354,7 @@ func withHint(n int) string {
 // firstSolution returns queens.First(n), or ctx.Err() as soon as ctx is
 // done; the search itself takes at most about a second for N ≤ 32.
 func firstSolution(ctx context.Context, n int) (queens.Solution, error) {
-	type result struct {
-		s   queens.Solution
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		s, err := queens.First(n)
-		ch <- result{s, err}
-	}()
-	select {
-	case r := <-ch:
-		return r.s, r.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	return untilDone(ctx, func() (queens.Solution, error) { return queens.First(n) })
 }
 
 // solveError turns an error of the search into the message and exit code
