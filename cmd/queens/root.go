@@ -223,6 +223,10 @@ func flagError(err error) error {
 		if want != "" {
 			return usageError(fmt.Errorf("%s must be %s, got %q", flag, want, value), "")
 		}
+		// A flag of this program's own type says what is wrong itself.
+		if !strings.HasPrefix(cause, "strconv.") {
+			return usageError(fmt.Errorf("%s: %s", flag, cause), "see 'queens help' for the flags")
+		}
 	}
 	return usageError(err, "see 'queens help' for the flags")
 }

@@ -130,14 +130,14 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
 	fl := cmd.Flags()
 	fl.StringVar(&f.method, "method", "", "dfs, construct or random (default dfs up to N = 32, construct above)")
 	fl.Int64Var(&f.seed, "seed", 0, "seed of --method random (default a new one each run, printed to stderr)")
-	fl.StringVar(&f.with, "with", "", "preset queens to complete, such as b4,d5 or 5:2,4:4")
+	fl.Var((*listFlag)(&f.with), "with", "preset queens to complete, such as b4,d5 or 5:2,4:4 (repeated flags add up)")
 	fl.BoolVar(&f.count, "count", false, "count the solutions (of the instance, or the completions of --with) instead of printing one")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up after this long, such as 30s (default no limit)")
 	fl.StringVar(&f.format, "format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default board up to N = 64, cols above)")
 	fl.IntVar(&f.base, "base", 1, "count columns from 0 or 1 in the cols and csv formats")
 	fl.StringVarP(&f.output, "output", "o", "", "write the result to `FILE` instead of standard output")
-	fl.StringVar(&f.block, "block", "", "squares no queen may stand on, such as a1,h8 or 1:1,8:8")
-	fl.StringVar(&f.exclude, "exclude", "", "diagonals no queen may stand on, such as sum:7,diff:-2 (rows and columns from 0)")
+	fl.Var((*listFlag)(&f.block), "block", "squares no queen may stand on, such as a1,h8 or 1:1,8:8 (repeated flags add up)")
+	fl.Var((*listFlag)(&f.exclude), "exclude", "diagonals no queen may stand on, such as sum:7,diff:-2 (rows and columns from 0; repeated flags add up)")
 	fl.StringVar(&f.instance, "instance", "", "read the instance from `FILE`, an Essence′ .param file or the Excluded Diagonals generator's output")
 	fl.IntVar(&f.diagonals, "diagonals", 0, "with --instance: exclude the first `D` diagonals of the file's diags list (default its numdiags)")
 	fl.BoolVar(&f.all, "all", false, "print every solution instead of one (N ≤ 128)")
@@ -268,6 +268,26 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		return writeSolution(ctxWriter{ctx, w}, f.format, f.base, s)
 	})
 }
+
+// listFlag is a flag that takes a comma-separated list: repeating the
+// flag adds to the list, and an empty value is refused rather than read
+// as no element.
+type listFlag string
+
+func (l *listFlag) String() string { return string(*l) }
+
+func (l *listFlag) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errors.New("the list is empty; leave the flag out for none")
+	}
+	if *l != "" {
+		v = string(*l) + "," + v
+	}
+	*l = listFlag(v)
+	return nil
+}
+
+func (l *listFlag) Type() string { return "list" }
 
 // solveMemory refuses, before it starts, a search whose solution would
 // not fit in the computer's memory: 8 bytes a row for the construction,

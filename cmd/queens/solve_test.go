@@ -351,3 +351,28 @@ func TestSolveVerify(t *testing.T) {
 	runCLI(ctx, nil, "solve", "1000000", "-o", path).wantExit(t, 0)
 	runCLI(ctx, nil, "verify", path).wantExit(t, 0)
 }
+
+// TestSolveListFlagsAddUp reads repeated --with, --block and --exclude
+// flags as one list each, and refuses an empty one.
+func TestSolveListFlagsAddUp(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "8", "--with=b4", "--with=d5", "--count"}, "2\n"},
+		{[]string{"solve", "8", "--with=b4,d5", "--count"}, "2\n"},
+		{[]string{"solve", "8", "--block", "a1", "--block", "h8", "--exclude", "sum:7", "--count"}, "28\n"},
+		{[]string{"solve", "8", "--block", "a1,h8", "--exclude", "sum:7", "--count"}, "28\n"},
+	} {
+		r := runCLI(t.Context(), nil, tc.args...)
+		if r.code != 0 || r.stdout != tc.want {
+			t.Errorf("%v: %s\nwant %q", tc.args, r, tc.want)
+		}
+	}
+	for _, flag := range []string{"--with", "--block", "--exclude"} {
+		r := runCLI(t.Context(), nil, "solve", "8", flag, "")
+		if r.code != 2 || !strings.Contains(r.stderr, flag+": the list is empty") || r.stdout != "" {
+			t.Errorf("solve 8 %s \"\": %s", flag, r)
+		}
+	}
+}
