@@ -270,15 +270,15 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 }
 
 // listFlag is a flag that takes a comma-separated list: repeating the
-// flag adds to the list, and an empty value is refused rather than read
-// as no element.
+// flag adds to the list, and an empty value is an empty list (the flag is
+// given, with no element: --with "" completes no preset queens).
 type listFlag string
 
 func (l *listFlag) String() string { return string(*l) }
 
 func (l *listFlag) Set(v string) error {
 	if strings.TrimSpace(v) == "" {
-		return errors.New("the list is empty; leave the flag out for none")
+		return nil
 	}
 	if *l != "" {
 		v = string(*l) + "," + v
