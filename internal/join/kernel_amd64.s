@@ -74,6 +74,18 @@ done:
 	MOVQ AX, ret+40(FP)
 	RET
 
+// EIGHT makes the half boards of p (Z10 its clash, Z11 its part) with
+// the eight lower placements at SI, of which the lanes of mask count, and
+// stores them at DI, which moves on by their number.
+#define EIGHT(mask) \
+	VMOVDQU64 (SI), Z1; VPERMB.Z Z1, Z25, K3, Z1; \
+	VPTESTNMQ Z10, Z1, mask, K1; \
+	VPANDQ Z23, Z1, Z2; VPSLLVQ Z21, Z2, Z2; VPANDQ Z23, Z2, Z2; \
+	VPSRLVQ Z20, Z1, Z3; VPSLLVQ Z22, Z3, Z3; VPANDQ Z24, Z3, Z3; \
+	VPTERNLOGQ $0xFE, Z11, Z3, Z2; \
+	VPCOMPRESSQ Z2, K1, Z4; VMOVDQU64 Z4, (DI); \
+	KMOVW K1, AX; POPCNTL AX, AX; LEAQ (DI)(AX*8), DI
+
 // func pairUpAVX512(dst, ups unsafe.Pointer, nu int, lows unsafe.Pointer, nl int, s *shape) int
 //
 // The shape's fields, by offset: clash 0, upSum 8, upDiff 16, lowSum 24,
@@ -108,6 +120,7 @@ TEXT ·pairUpAVX512(SB), NOSPLIT, $0-56
 	SHLQ CX, AX
 	DECQ AX
 	KMOVW AX, K2
+	KXNORW K5, K5, K5 // all lanes, for the full groups
 	MOVQ 0(DX), R8   // clash
 	MOVQ 8(DX), R9   // upSum
 	MOVQ 16(DX), R10 // upDiff
@@ -142,21 +155,7 @@ pnext:
 qloop:
 	CMPQ CX, $8
 	JB   qtail
-	VMOVDQU64  (SI), Z1
-	VPERMB.Z   Z1, Z25, K3, Z1
-	VPTESTNMQ  Z10, Z1, K1
-	VPANDQ     Z23, Z1, Z2
-	VPSLLVQ    Z21, Z2, Z2
-	VPANDQ     Z23, Z2, Z2
-	VPSRLVQ    Z20, Z1, Z3
-	VPSLLVQ    Z22, Z3, Z3
-	VPANDQ     Z24, Z3, Z3
-	VPTERNLOGQ $0xFE, Z11, Z3, Z2
-	VPCOMPRESSQ Z2, K1, Z4
-	VMOVDQU64  Z4, (DI)
-	KMOVW      K1, AX
-	POPCNTL    AX, AX
-	LEAQ       (DI)(AX*8), DI
+	EIGHT(K5)
 	ADDQ       80(DX), SI
 	SUBQ       $8, CX
 	JMP        qloop
@@ -164,21 +163,7 @@ qloop:
 qtail:
 	TESTQ CX, CX
 	JZ    qdone
-	VMOVDQU64  (SI), Z1
-	VPERMB.Z   Z1, Z25, K3, Z1
-	VPTESTNMQ  Z10, Z1, K2, K1
-	VPANDQ     Z23, Z1, Z2
-	VPSLLVQ    Z21, Z2, Z2
-	VPANDQ     Z23, Z2, Z2
-	VPSRLVQ    Z20, Z1, Z3
-	VPSLLVQ    Z22, Z3, Z3
-	VPANDQ     Z24, Z3, Z3
-	VPTERNLOGQ $0xFE, Z11, Z3, Z2
-	VPCOMPRESSQ Z2, K1, Z4
-	VMOVDQU64  Z4, (DI)
-	KMOVW      K1, AX
-	POPCNTL    AX, AX
-	LEAQ       (DI)(AX*8), DI
+	EIGHT(K2)
 
 qdone:
 	ADDQ 64(DX), R11
