@@ -44,6 +44,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/queenslab/queens/internal/filelock"
 )
 
 // FormatName is the value of the format field of every checkpoint header.
@@ -494,6 +496,21 @@ func match(path string, got, want Header) error {
 		return fmt.Errorf("%w: %s was written for the plan with fingerprint %s, this program's plan has %s", ErrMismatch, path, got.Fingerprint, want.Fingerprint)
 	case got.Units != want.Units:
 		return fmt.Errorf("%w: %s was written for a plan of %d units, this program's plan has %d", ErrMismatch, path, got.Units, want.Units)
+	}
+	return nil
+}
+
+// lock takes an exclusive lock on f, without waiting: ErrLocked when
+// another process holds it. A file system without locks goes on unlocked.
+func lock(f *os.File) error {
+	held, err := filelock.TryLock(f)
+	switch {
+	case errors.Is(err, errors.ErrUnsupported):
+		return nil
+	case err != nil:
+		return err
+	case held:
+		return ErrLocked
 	}
 	return nil
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/queenslab/queens/internal/filelock"
 )
 
 // DefaultListen is the address the embedded server listens on when none is
@@ -180,7 +182,10 @@ func (s *Server) lockStore(dir string) error {
 	if err != nil {
 		return fmt.Errorf("cannot lock store %s: %w", dir, unwrapPath(err))
 	}
-	held, err := lockFile(f)
+	held, err := filelock.TryLock(f)
+	if errors.Is(err, errors.ErrUnsupported) {
+		err = nil // a file system without locks: go on unlocked
+	}
 	if err == nil && held {
 		err = fmt.Errorf("%s: %w", dir, ErrStoreInUse)
 	} else if err != nil {

@@ -19,6 +19,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/queenslab/queens/internal/filelock"
 )
 
 // ErrReadOnly is wrapped by the error of [Create] when the destination is
@@ -91,7 +93,7 @@ func Create(path string, stdout io.Writer) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
-	lockFile(tmp)
+	filelock.TryLock(tmp)
 	return &File{path: path, target: target, mode: mode, tmp: tmp, buf: bufio.NewWriterSize(tmp, 1<<16)}, nil
 }
 
@@ -240,7 +242,7 @@ func removeStale(dir, base string) {
 		if err != nil {
 			continue
 		}
-		if held, err := lockFile(f); err == nil && !held {
+		if held, err := filelock.TryLock(f); err == nil && !held {
 			os.Remove(name)
 		}
 		f.Close()

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/filelock"
 )
 
 // entries returns the names in dir.
@@ -250,7 +252,7 @@ func TestStaleTemp(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	if _, err := lockFile(h); err != nil {
+	if _, err := filelock.TryLock(h); err != nil {
 		t.Skip("no file locks here:", err)
 	}
 	f, err := Create(path, nil)

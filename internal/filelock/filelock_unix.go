@@ -1,17 +1,19 @@
 //go:build darwin || dragonfly || freebsd || linux || netbsd || openbsd
 
-package cluster
+package filelock
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"syscall"
 )
 
-// lockFile takes an exclusive advisory lock on f, without waiting, and
-// reports whether another process holds it. The system drops the lock when
-// the file is closed or the process ends, however it ends.
-func lockFile(f *os.File) (held bool, err error) {
+// TryLock takes an exclusive advisory lock on f, without waiting, and
+// reports whether another process holds it. The system drops the lock
+// when the file is closed or the process ends, however it ends. On a file
+// system without locks the error wraps [errors.ErrUnsupported].
+func TryLock(f *os.File) (held bool, err error) {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		switch {
@@ -22,7 +24,7 @@ func lockFile(f *os.File) (held bool, err error) {
 		case errors.Is(err, syscall.EWOULDBLOCK):
 			return true, nil
 		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP):
-			return false, nil // a file system without locks: go on unlocked
+			return false, fmt.Errorf("%w: %w", errors.ErrUnsupported, err)
 		}
 		return false, err
 	}

@@ -1,8 +1,0 @@
-//go:build !(darwin || dragonfly || freebsd || linux || netbsd || openbsd)
-
-package checkpoint
-
-import "os"
-
-// lock does nothing where the package has no file locks.
-func lock(*os.File) error { return nil }
