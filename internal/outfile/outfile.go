@@ -120,20 +120,10 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 	if l.err != nil {
 		return 0, l.err
 	}
-	if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
-		l.lastNL = len(l.buf) + i
-	}
+	l.newline(bytes.LastIndexByte(p, '\n'))
 	l.buf = append(l.buf, p...)
-	if len(l.buf) >= lineChunk {
-		switch {
-		case l.lastNL >= 0:
-			l.emit(l.lastNL + 1)
-		case len(l.buf) >= MaxLine:
-			l.emit(len(l.buf))
-		}
-	}
-	if l.err != nil {
-		return 0, l.err
+	if err := l.spill(); err != nil {
+		return 0, err
 	}
 	return len(p), nil
 }
@@ -142,10 +132,25 @@ func (l *lineWriter) WriteString(s string) (int, error) {
 	if l.err != nil {
 		return 0, l.err
 	}
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+	l.newline(strings.LastIndexByte(s, '\n'))
+	l.buf = append(l.buf, s...)
+	if err := l.spill(); err != nil {
+		return 0, err
+	}
+	return len(s), nil
+}
+
+// newline notes where the last newline of what is about to be appended
+// falls in the buffer: at i of it, or nowhere for i < 0.
+func (l *lineWriter) newline(i int) {
+	if i >= 0 {
 		l.lastNL = len(l.buf) + i
 	}
-	l.buf = append(l.buf, s...)
+}
+
+// spill writes out the whole lines of a full buffer (or all of it when a
+// line outgrows MaxLine), and returns the first error of the writer.
+func (l *lineWriter) spill() error {
 	if len(l.buf) >= lineChunk {
 		switch {
 		case l.lastNL >= 0:
@@ -154,10 +159,7 @@ func (l *lineWriter) WriteString(s string) (int, error) {
 			l.emit(len(l.buf))
 		}
 	}
-	if l.err != nil {
-		return 0, l.err
-	}
-	return len(s), nil
+	return l.err
 }
 
 // emit writes the first n bytes of the buffer and keeps the rest.
