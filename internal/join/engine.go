@@ -186,9 +186,6 @@ func (e *Engine) Memory(counters int) uint64 {
 	return lists + sets + uint64(counters)*perCounter
 }
 
-// N returns the board size.
-func (e *Engine) N() int { return e.n }
-
 // Configs returns the number of configurations: 1 for an even board.
 func (e *Engine) Configs() int { return len(e.configs) }
 

@@ -22,9 +22,6 @@ var countBlock = func() func(*table, int, []uint64) uint64 {
 	return countBlockGo
 }()
 
-// kernelName names the kernel countBlock is.
-var kernelName = map[bool]string{true: "avx512", false: "go"}[haveAVX512]
-
 // countBlockAVX512 is countBlockGo in AVX-512: a 512-bit row is one
 // register. It requires haveAVX512 and chunkBits = 5.
 //

@@ -5,9 +5,6 @@ package join
 // countBlock is the kernel of the join: on this build, the pure-Go one.
 var countBlock = countBlockGo
 
-// kernelName names the kernel countBlock is.
-const kernelName = "go"
-
 // haveAVX512 reports whether this build has the AVX-512 kernel.
 const haveAVX512 = false
 

@@ -41,15 +41,6 @@ func strideOf(m int) int { return (4*m - 2 + 7) / 8 }
 // field returns f: the difference mask of a placement starts at bit f.
 func (q *quarters) field() uint { return uint(2*q.m - 1) }
 
-// at returns placement i of the list.
-func (q *quarters) at(i int) uint64 {
-	return binary.LittleEndian.Uint64(q.data[i*q.stride:]) & (1<<(2*q.field()) - 1)
-}
-
-// key returns the group of the placements on the given rows and columns,
-// which must be as many.
-func (q *quarters) key(rows, cols uint32) uint32 { return q.keys[rows] + rank(cols) }
-
 // binomial[n][k] is n choose k.
 var binomial = func() (b [33][33]uint32) {
 	for n := range b {
@@ -85,20 +76,11 @@ func newKeys(m int) ([]uint32, int) {
 	return keys, int(total)
 }
 
-// group returns the placements on exactly the given rows and columns:
-// the list from the first of them on, padding included, and how many
-// they are.
-func (q *quarters) group(rows, cols uint32) (data []byte, n int) { return q.groupAt(q.key(rows, cols)) }
-
-// groupAt returns the placements of group k, as group does.
+// groupAt returns the placements of group k (the group of rows r and
+// columns c is keys[r] + rank(c)): the list from the first of them on,
+// padding included, and how many they are.
 func (q *quarters) groupAt(k uint32) (data []byte, n int) {
 	return q.data[int(q.start[k])*q.stride:], int(q.start[k+1] - q.start[k])
-}
-
-// size returns the number of placements on the given rows and columns.
-func (q *quarters) size(rows, cols uint32) int {
-	k := q.key(rows, cols)
-	return int(q.start[k+1] - q.start[k])
 }
 
 // newQuarters counts the placements of the m×m square in each group; fill
