@@ -44,6 +44,9 @@ func (c *Checkpoint) Record(r UnitResult) error { return c.f.Append(checkpoint.R
 // Resumed returns the number of units the file held when it was opened.
 func (c *Checkpoint) Resumed() int { return len(c.f.Records()) }
 
+// Units returns the number of units the file records now.
+func (c *Checkpoint) Units() int { return c.f.Units() }
+
 // Torn returns the bytes of an incomplete last record that opening the
 // file dropped (a crash while it was written): its unit is counted again.
 func (c *Checkpoint) Torn() int64 { return c.f.Torn() }

@@ -193,17 +193,10 @@ func countCheckpointed(ctx context.Context, n int, f countFlags, io streams) (co
 	c := countOutcome{checkpoint: f.checkpoint, units: p.Units, resumed: cp.Resumed()}
 	opts := queens.Options{Workers: f.workers, MaxMemory: f.maxMemory, Plan: p, Resume: cp.Resume, Record: cp.Record}
 	bar := newCountBar(&opts, f, io)
-	done := c.resumed
-	progress := opts.Progress
-	opts.Progress = func(pr queens.Progress) {
-		done = pr.UnitsDone
-		if progress != nil {
-			progress(pr)
-		}
-	}
 	res, err := queens.Count(ctx, n, opts)
 	bar.stop()
 	c.Result = res
+	done := cp.Units()
 	closeErr := cp.Close()
 	switch {
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):

@@ -258,6 +258,14 @@ func (f *File) Records() []Record { return slices.Clone(f.loaded) }
 // off; 0 when the file ended cleanly.
 func (f *File) Torn() int64 { return f.torn }
 
+// Units returns the number of units the file records: those it held
+// when it was opened and those appended since.
+func (f *File) Units() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.units)
+}
+
 // Done reports whether the checkpoint holds the record of unit, and
 // returns it.
 func (f *File) Done(unit int) (Record, bool) {
