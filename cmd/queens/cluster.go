@@ -259,51 +259,33 @@ func connectError(err error) error {
 func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c clusterFlags, io streams) error {
 	c.auth.resolve()
 	logf := logger(io.errOut, "cluster: ")
-	conn := cluster.ConnOptions{URL: c.natsURL, Token: c.auth.token, Creds: c.auth.creds, Name: "queens coordinator", Logf: logf}
-	var srv *cluster.Server
-	if c.natsURL == "" {
-		var err error
-		srv, err = cluster.StartServer(cluster.ServerOptions{Listen: c.listen, StoreDir: c.store, Token: c.auth.token, Logf: logf})
-		switch {
-		case errors.Is(err, cluster.ErrNoCredentials):
-			return usageError(fmt.Errorf("--listen %s reaches beyond this machine: it needs --token", c.listen),
-				"give --token TOKEN (or set "+tokenEnv+") here and to the workers, or listen on 127.0.0.1")
-		case errors.Is(err, cluster.ErrListenAddress):
-			return usageError(err, "try --listen 127.0.0.1:4222, or --listen 0.0.0.0:4222 with --token for workers on other machines")
-		case errors.Is(err, cluster.ErrStoreInUse):
-			return usageError(err, "another 'queens count --cluster' uses this --store; wait for it to end, or give another directory")
-		case errors.Is(err, syscall.EADDRINUSE):
-			return usageError(err, "is another 'queens count --cluster' running? Choose another port with --listen 127.0.0.1:PORT")
-		case err != nil:
-			return usageError(err, "")
-		}
-		defer srv.Shutdown()
-		if !cluster.IsLoopback(c.listen) {
-			fmt.Fprintf(io.errOut, "queens: warning: listening on %s without TLS: the token and the results cross the network in the clear\n", c.listen)
-		}
-		where := "in memory; give --store DIR to resume after a restart"
-		if c.store != "" {
-			where = "in " + c.store
-		}
-		fmt.Fprintf(io.errOut, "queens: cluster: NATS server at %s, queue and results %s\n", srv.URL(), where)
-		urls := joinURLs(srv.URL())
-		token := ""
-		if c.auth.token != "" {
-			token = " --token TOKEN (or with $" + tokenEnv + " set)"
-		}
-		fmt.Fprintf(io.errOut, "queens: cluster: workers join with: queens worker --nats %s%s\n", urls[0], token)
-		if len(urls) > 1 {
-			fmt.Fprintf(io.errOut, "queens: cluster: this machine is also reachable at %s\n", strings.Join(urls[1:], ", "))
-		}
-		conn.Server = srv
-	} else {
+	opts := cluster.RunOptions{
+		Options: cluster.Options{Workers: workers, AckWait: c.ackWait, Logf: logf},
+		Conn:    cluster.ConnOptions{URL: c.natsURL, Token: c.auth.token, Creds: c.auth.creds, Name: "queens coordinator", Logf: logf},
+		Server:  cluster.ServerOptions{Listen: c.listen, StoreDir: c.store, Token: c.auth.token, Logf: logf},
+		OnServer: func(srv *cluster.Server) {
+			if !cluster.IsLoopback(c.listen) {
+				fmt.Fprintf(io.errOut, "queens: warning: listening on %s without TLS: the token and the results cross the network in the clear\n", c.listen)
+			}
+			where := "in memory; give --store DIR to resume after a restart"
+			if c.store != "" {
+				where = "in " + c.store
+			}
+			fmt.Fprintf(io.errOut, "queens: cluster: NATS server at %s, queue and results %s\n", srv.URL(), where)
+			urls := joinURLs(srv.URL())
+			token := ""
+			if c.auth.token != "" {
+				token = " --token TOKEN (or with $" + tokenEnv + " set)"
+			}
+			fmt.Fprintf(io.errOut, "queens: cluster: workers join with: queens worker --nats %s%s\n", urls[0], token)
+			if len(urls) > 1 {
+				fmt.Fprintf(io.errOut, "queens: cluster: this machine is also reachable at %s\n", strings.Join(urls[1:], ", "))
+			}
+		},
+	}
+	if c.natsURL != "" {
 		warnPlainText(io.errOut, c.natsURL, c.auth)
 	}
-	nc, err := cluster.Connect(ctx, conn)
-	if err != nil {
-		return connectError(err)
-	}
-	defer nc.Close()
 
 	var (
 		bar     *progress.Bar
@@ -311,8 +293,6 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 		shown   int
 	)
 	start := time.Now()
-	// A temporary store does not outlive the count: memory serves it.
-	opts := cluster.Options{Workers: workers, AckWait: c.ackWait, Logf: logf, Memory: srv != nil && srv.Temporary()}
 	if !f.quiet {
 		opts.Progress = func(pr cluster.Progress) {
 			if !started {
@@ -322,8 +302,14 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 			shown = pr.Done
 		}
 	}
-	res, err := cluster.Count(ctx, nc, p, opts)
+	res, err := cluster.Run(ctx, p, opts)
 	bar.Stop()
+	if se, ok := errors.AsType[*cluster.ServerError](err); ok {
+		return serverError(se.Err, c)
+	}
+	if ce, ok := errors.AsType[*cluster.ConnectError](err); ok {
+		return connectError(ce.Err)
+	}
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 			hint := "the results are lost with the temporary store; give --store DIR to keep them"
@@ -334,19 +320,29 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 		}
 		return err
 	}
-	if srv != nil {
-		// The server goes away: the workers need not wait for it. Give
-		// the notice a moment to reach them before the server stops.
-		if cluster.Announce(nc, res.Run) == nil {
-			time.Sleep(200 * time.Millisecond)
-		}
-	}
 	if res.Resumed > 0 {
 		fmt.Fprintf(io.errOut, "queens: cluster: run %s: %d of %d units from earlier runs\n", res.Run, res.Resumed, res.Units)
 	}
 	fast, _ := queens.LookupAlgorithm("")
 	out := countOutcome{Result: queens.Result{N: res.N, Total: res.Total, Unique: res.Unique, Nodes: res.Nodes, Elapsed: res.Elapsed, Algorithm: fast.Name}}
 	return out.print(io.out, f.asJSON)
+}
+
+// serverError gives an error of the embedded server's start its exit code
+// and a hint.
+func serverError(err error, c clusterFlags) error {
+	switch {
+	case errors.Is(err, cluster.ErrNoCredentials):
+		return usageError(fmt.Errorf("--listen %s reaches beyond this machine: it needs --token", c.listen),
+			"give --token TOKEN (or set "+tokenEnv+") here and to the workers, or listen on 127.0.0.1")
+	case errors.Is(err, cluster.ErrListenAddress):
+		return usageError(err, "try --listen 127.0.0.1:4222, or --listen 0.0.0.0:4222 with --token for workers on other machines")
+	case errors.Is(err, cluster.ErrStoreInUse):
+		return usageError(err, "another 'queens count --cluster' uses this --store; wait for it to end, or give another directory")
+	case errors.Is(err, syscall.EADDRINUSE):
+		return usageError(err, "is another 'queens count --cluster' running? Choose another port with --listen 127.0.0.1:PORT")
+	}
+	return usageError(err, "")
 }
 
 // shardHint is the hint for a --shard value that shard.Parse refused.
