@@ -5,13 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/message"
 )
 
 // Exit codes, as every subcommand uses them.
@@ -27,12 +30,19 @@ type streams struct {
 	in     io.Reader
 	out    io.Writer
 	errOut io.Writer
+	// p writes what a person reads in the language of --lang or of the
+	// locale; nil writes English.
+	p *message.Printer
 }
 
 // run executes the command line args and returns the exit code. It is the
 // whole program but for the wiring of signals, which main does.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	io := streams{in: stdin, out: stdout, errOut: stderr}
+	lang, langErr := chooseLang(args, os.Getenv)
+	io := streams{in: stdin, out: stdout, errOut: stderr, p: message.NewPrinter(lang)}
+	if langErr != nil {
+		return report(io, langErr)
+	}
 	root := newRootCmd(io)
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -45,7 +55,34 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if ee, ok := errors.AsType[*exitError](err); ok && ee.sizeHint && cmd != nil && cmd != root {
 		ee.hint = fmt.Sprintf("try 'queens %s 8'", cmd.Name())
 	}
-	return report(stderr, err)
+	return report(io, err)
+}
+
+// chooseLang returns the language of the command line's --lang, else that
+// of the locale variables getenv reads. It looks at the arguments before
+// the command tree is built, so that the help texts, too, are in that
+// language; the flag itself is then parsed as any other.
+func chooseLang(args []string, getenv func(string) string) (message.Lang, error) {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		var v string
+		switch {
+		case a == "--lang" && i+1 < len(args):
+			v = args[i+1]
+		case strings.HasPrefix(a, "--lang="):
+			v = strings.TrimPrefix(a, "--lang=")
+		default:
+			continue
+		}
+		l, err := message.Parse(v)
+		if err != nil {
+			return message.FromEnv(getenv), usageError(fmt.Errorf("--lang: %w", err), "try --lang zh or --lang en")
+		}
+		return l, nil
+	}
+	return message.FromEnv(getenv), nil
 }
 
 func newRootCmd(io streams) *cobra.Command {
@@ -59,6 +96,11 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		SilenceUsage:      true,
 		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
 	}
+	var lang string
+	root.PersistentFlags().StringVar(&lang, "lang", io.p.Lang().String(), "the language of what queens prints for people: en or zh (default from LC_ALL, LC_MESSAGES or LANG)")
+	_ = root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"en", "zh"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return flagError(err)
 	})
@@ -83,8 +125,58 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 	root.SetErr(io.errOut)
 	strictHelp(root)
 	strictCompletion(root)
+	translateHelp(root, io.p)
 	return root
 }
+
+// translateHelp puts the help of every command and flag of the tree into
+// the printer's language, and cobra's own headings with them.
+func translateHelp(root *cobra.Command, p *message.Printer) {
+	if p.Lang() == message.English {
+		return
+	}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Short = p.Translate(c.Short)
+		c.Long = p.Translate(c.Long)
+		c.Example = p.Translate(c.Example)
+		translate := func(f *pflag.Flag) { f.Usage = p.Translate(f.Usage) }
+		c.LocalFlags().VisitAll(translate)
+		c.PersistentFlags().VisitAll(translate)
+		c.SetUsageTemplate(p.Text(usageTemplate))
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// usageTemplate is cobra's usage template, which help ends with; it is a
+// key of the catalogue so that its headings are translated.
+const usageTemplate = `Usage:{{if .Runnable}}
+  {{.UseLine}}{{end}}{{if .HasAvailableSubCommands}}
+  {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
+
+Aliases:
+  {{.NameAndAliases}}{{end}}{{if .HasExample}}
+
+Examples:
+{{.Example}}{{end}}{{if .HasAvailableSubCommands}}
+
+Available Commands:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
+  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
+
+Flags:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableInheritedFlags}}
+
+Global Flags:
+{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasHelpSubCommands}}
+
+Additional help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
+  {{rpad .CommandPath .CommandPathPadding}} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableSubCommands}}
+
+Use "{{.CommandPath}} [command] --help" for more information about a command.{{end}}
+`
 
 // strictHelp makes 'queens help TOPIC' fail, with exit code 2, when there
 // is no such command.
@@ -151,7 +243,8 @@ func noError(err error) error {
 
 // report prints err as one line, and a hint line when there is one, and
 // returns the exit code it calls for.
-func report(stderr io.Writer, err error) int {
+func report(std streams, err error) int {
+	stderr, p := std.errOut, std.p
 	code, hint := exitUsage, ""
 	var ee *exitError
 	switch {
@@ -161,15 +254,23 @@ func report(stderr io.Writer, err error) int {
 		code = exitInterrupted
 	}
 	if code == exitInterrupted {
-		fmt.Fprintln(stderr, "queens: interrupted")
+		fmt.Fprintf(stderr, "queens: %s\n", p.Text("interrupted"))
 	} else {
 		// The library's errors name it already.
-		fmt.Fprintf(stderr, "queens: error: %s\n", strings.TrimPrefix(err.Error(), "queens: "))
+		fmt.Fprintf(stderr, "queens: %s%s%s\n", p.Text("error"), colon(p), p.Translate(strings.TrimPrefix(err.Error(), "queens: ")))
 	}
 	if hint != "" {
-		fmt.Fprintf(stderr, "queens: hint: %s\n", hint)
+		fmt.Fprintf(stderr, "queens: %s%s%s\n", p.Text("hint"), colon(p), p.Translate(hint))
 	}
 	return code
+}
+
+// colon returns the colon that follows a label in the printer's language.
+func colon(p *message.Printer) string {
+	if p.Lang() == message.Chinese {
+		return "："
+	}
+	return ": "
 }
 
 // parseN parses a board size from the command line; max is the largest

@@ -210,7 +210,7 @@ func TestReport(t *testing.T) {
 		{errors.New("disk full"), 2, "queens: error: disk full\n"},
 	} {
 		var b bytes.Buffer
-		if code := report(&b, tc.err); code != tc.code || b.String() != tc.want {
+		if code := report(streams{errOut: &b}, tc.err); code != tc.code || b.String() != tc.want {
 			t.Errorf("report(%v) = %d, %q; want %d, %q", tc.err, code, b.String(), tc.code, tc.want)
 		}
 	}
