@@ -97,7 +97,7 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
 	}
 	var lang string
-	root.PersistentFlags().StringVar(&lang, "lang", io.p.Lang().String(), "the language of what queens prints for people: en or zh (default from LC_ALL, LC_MESSAGES or LANG)")
+	root.PersistentFlags().StringVar(&lang, "lang", "", "print what people read in the language `L`: en or zh (default from LC_ALL, LC_MESSAGES or LANG)")
 	_ = root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"en", "zh"}, cobra.ShellCompDirectiveNoFileComp
 	})
