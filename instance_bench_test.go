@@ -64,6 +64,7 @@ func benchSearch(b *testing.B, in Instance, first bool) {
 	if err := in.Check(); err != nil {
 		b.Fatal(err)
 	}
+	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
 		s, ok := newSearcher(&in)
@@ -121,9 +122,99 @@ func BenchmarkVariantsCount(b *testing.B) {
 	})
 }
 
+// benchDLX decides or counts the instance by the dancing links and
+// reports the nodes and the time per node.
+func benchDLX(b *testing.B, in Instance, first bool) {
+	if err := in.Check(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		d := newDLX(&in)
+		d.run(context.Background(), first)
+		nodes += d.nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	if nodes > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+	}
+}
+
+// BenchmarkVariantsDLX runs the dancing links on the instances of
+// BenchmarkVariantsExcluded, BenchmarkVariantsBlocked and the serial
+// BenchmarkVariantsCount, to measure them against the bitboard search.
+func BenchmarkVariantsDLX(b *testing.B) {
+	for _, tc := range []struct{ n, d int }{{16, 14}, {20, 18}} {
+		b.Run("excluded/n="+itoa(tc.n), func(b *testing.B) {
+			benchDLX(b, excludedInstance(tc.n, tc.d, 1), true)
+		})
+	}
+	for _, tc := range []struct {
+		n int
+		p float64
+	}{{28, 0.76}, {48, 0.85}} {
+		b.Run("blocked/n="+itoa(tc.n), func(b *testing.B) {
+			benchDLX(b, blockedInstance(tc.n, tc.p, 2), true)
+		})
+	}
+	b.Run("count", func(b *testing.B) { benchDLX(b, blockedInstance(13, 0.1, 3), false) })
+}
+
+// BenchmarkVariantsDLXSearch is the inner loop of the dancing links
+// alone, without building them: it must not allocate.
+func BenchmarkVariantsDLXSearch(b *testing.B) {
+	in := blockedInstance(13, 0.1, 3)
+	d := newDLX(&in)
+	d.run(context.Background(), false)
+	b.ReportAllocs()
+	for b.Loop() {
+		d.search()
+	}
+}
+
 func itoa(n int) string {
 	if n < 10 {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// BenchmarkVariantsSymmetry counts instances that symmetries of the board
+// map to themselves on one goroutine, by the plain search and by the
+// symmetric count that Instance.Count makes of them: the empty 14×14
+// board (all eight symmetries), that board with its long diagonals
+// excluded and the squares next to its corners blocked (all eight), and
+// with a few squares blocked that only the half turn and the transposes
+// keep.
+func BenchmarkVariantsSymmetry(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		in   Instance
+	}{
+		{"d4/n=14", Instance{N: 14}},
+		{"d4-blocked/n=15", Instance{N: 15,
+			Excluded: []Diagonal{{Sum: true, K: 14}, {K: 0}},
+			Blocked:  []Square{{0, 1}, {1, 0}, {0, 13}, {1, 14}, {13, 0}, {14, 1}, {13, 14}, {14, 13}}}},
+		{"transposes/n=14", Instance{N: 14, Blocked: []Square{{0, 2}, {2, 0}, {13, 11}, {11, 13}, {5, 5}, {8, 8}}}},
+	} {
+		in := tc.in
+		base, _ := newSearcher(&in)
+		group := in.symmetryGroup()
+		b.Run(tc.name+"/plain", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				base.run(context.Background(), 1, false, nil)
+			}
+		})
+		b.Run(tc.name+"/symmetric", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := base.countSymmetric(context.Background(), group, 1, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(group)), "symmetries")
+		})
+	}
 }

@@ -52,6 +52,11 @@ type searcher struct {
 	index     int64
 	overtaken *atomic.Int64
 
+	// When ring is not nil, a solution adds 12/m to found instead of 1,
+	// m being the number of its queens on the squares of ring: the
+	// weights of the symmetric count (see Instance.countSymmetric).
+	ring []Square
+
 	done <-chan struct{}
 	ctx  context.Context
 	err  error
@@ -150,7 +155,11 @@ func shift(x [2]uint64, k int) uint64 {
 // queens stay on the board: s.sol is the solution.
 func (s *searcher) search() (stop bool) {
 	if s.open == 0 {
-		s.found++
+		if s.ring == nil {
+			s.found++
+		} else {
+			s.found += s.weight()
+		}
 		if s.visit != nil {
 			return !s.visit(s.sol)
 		}

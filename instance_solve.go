@@ -57,8 +57,10 @@ func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 // them on opts.Workers goroutines (0: one per CPU), calling opts.Progress,
 // when set, after each unit; boards wider than 64 columns are counted on
 // one goroutine, without progress. The search visits every solution, so that
-// its time grows with the count; Count returns ctx.Err() when ctx is
-// cancelled.
+// its time grows with the count, except that an instance that some of the
+// eight symmetries of the board map to itself is counted up to them, in
+// a fraction of the time (see [Symmetry]); Count returns ctx.Err() when
+// ctx is cancelled.
 func (in *Instance) Count(ctx context.Context, opts Options) (Uint128, error) {
 	if err := in.Check(); err != nil {
 		return Uint128{}, err
@@ -73,6 +75,9 @@ func (in *Instance) Count(ctx context.Context, opts Options) (Uint128, error) {
 	base, ok := newSearcher(in)
 	if !ok {
 		return Uint128{}, nil
+	}
+	if group := in.symmetryGroup(); len(group) > 1 {
+		return base.countSymmetric(ctx, group, workers(opts), opts.Progress)
 	}
 	r := base.run(ctx, workers(opts), false, opts.Progress)
 	return r.total, r.err

@@ -1,0 +1,221 @@
+package queens
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestSymmetrySquare checks that Symmetry.square moves a queen as
+// Solution.Transform moves the solution.
+func TestSymmetrySquare(t *testing.T) {
+	s := Solution{0, 4, 7, 5, 2, 6, 1, 3}
+	for _, tr := range Symmetries {
+		img := s.Transform(tr)
+		for r, c := range s {
+			q := tr.square(8, Square{r, c})
+			if img[q.Row] != q.Col {
+				t.Fatalf("%v maps (%d, %d) to %v, but the transformed solution is %v", tr, r, c, q, img)
+			}
+		}
+	}
+}
+
+// TestInstanceSymmetryGroup checks the symmetries found of a few
+// instances.
+func TestInstanceSymmetryGroup(t *testing.T) {
+	for _, tc := range []struct {
+		in   Instance
+		want []Symmetry
+	}{
+		{Instance{N: 8}, Symmetries[:]},
+		{Instance{N: 8, Blocked: []Square{{0, 0}}}, []Symmetry{Identity, Transpose}},
+		{Instance{N: 8, Excluded: []Diagonal{{Sum: true, K: 7}}}, []Symmetry{Identity, Rotate180, Transpose, AntiTranspose}},
+		{Instance{N: 8, Blocked: []Square{{0, 0}, {0, 7}, {7, 0}, {7, 7}}}, Symmetries[:]},
+		{Instance{N: 8, Blocked: []Square{{0, 1}, {1, 7}, {7, 6}, {6, 0}}}, []Symmetry{Identity, Rotate90, Rotate180, Rotate270}},
+		{Instance{N: 7, Queens: []Square{{3, 3}}}, Symmetries[:]},
+		{Instance{N: 8, Queens: []Square{{0, 1}}}, []Symmetry{Identity}},
+		{Instance{N: 6, Rows: []int{0, 5}, Cols: []int{0, 5}}, Symmetries[:]},
+		{Instance{N: 6, Rows: []int{0, 5}, Cols: []int{1, 4}}, []Symmetry{Identity, Rotate180, MirrorColumns, MirrorRows}},
+		{Instance{N: 6, Rows: []int{0, 1}, Cols: []int{0, 1}}, []Symmetry{Identity, Transpose}},
+	} {
+		if got := tc.in.symmetryGroup(); !slices.Equal(got, tc.want) {
+			t.Errorf("%+v: symmetries %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// symmetricInstance returns a random instance on the n×n board that the
+// symmetries gens, and the group they make, map to itself: the blocked
+// squares, excluded diagonals and preset queens of randomInstance closed
+// under gens, and with lines set, rows and columns in use closed under
+// the reflections of the board.
+func symmetricInstance(rng *rand.Rand, n int, gens []Symmetry, lines bool) Instance {
+	in := randomInstance(rng, n)
+	closure := func(qs []Square) []Square {
+		for i := 0; i < len(qs); i++ {
+			for _, g := range gens {
+				if p := g.square(n, qs[i]); !slices.Contains(qs, p) {
+					qs = append(qs, p)
+				}
+			}
+		}
+		return qs
+	}
+	// Some of the squares on which no queen may stand stay blocked, with
+	// their images; the excluded diagonals become blocked squares, so
+	// that their images need no diagonals of their own, except for the
+	// long diagonals, which every symmetry maps onto each other.
+	allow := in.allowed()
+	keep := 2 + rng.IntN(4)
+	in.Blocked = nil
+	for r := range n {
+		for c := range n {
+			if !allow[r].has(c) && rng.IntN(keep) == 0 {
+				in.Blocked = append(in.Blocked, Square{r, c})
+			}
+		}
+	}
+	in.Blocked = closure(in.Blocked)
+	in.Excluded = nil
+	if rng.IntN(4) == 0 {
+		in.Excluded = []Diagonal{{Sum: true, K: n - 1}, {K: 0}}
+	}
+	if len(in.Queens) > 0 {
+		in.Queens = closure(in.Queens[:1])
+		if CheckPresets(n, in.Queens) != nil {
+			in.Queens = nil
+		}
+	}
+	if lines {
+		var use []int
+		for i := range (n + 1) / 2 {
+			if rng.IntN(3) > 0 {
+				use = append(use, i)
+				if n-1-i != i {
+					use = append(use, n-1-i)
+				}
+			}
+		}
+		in.Rows, in.Cols = use, slices.Clone(use)
+		in.Queens = slices.DeleteFunc(in.Queens, func(q Square) bool {
+			return !slices.Contains(use, q.Row) || !slices.Contains(use, q.Col)
+		})
+	}
+	return in
+}
+
+// TestInstanceSymmetricCount compares the symmetric count of random
+// symmetric instances with the plain count, with the filtered list of all
+// solutions or bruteSolutions, and with the dancing links.
+func TestInstanceSymmetricCount(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(8, 8))
+	gensets := [][]Symmetry{
+		{Rotate90}, {Rotate180}, {MirrorColumns}, {MirrorRows}, {Transpose}, {AntiTranspose},
+		{Transpose, AntiTranspose}, {MirrorColumns, MirrorRows}, {Rotate90, Transpose},
+	}
+	tries := 300
+	if testing.Short() {
+		tries = 100
+	}
+	symmetric, solvable := 0, 0
+	for i := range tries {
+		n := 1 + rng.IntN(10)
+		lines := i%4 == 3
+		in := symmetricInstance(rng, n, gensets[rng.IntN(len(gensets))], lines)
+		if err := in.Check(); err != nil {
+			t.Fatalf("%+v: %v", in, err)
+		}
+		group := in.symmetryGroup()
+		if len(group) > 1 {
+			symmetric++
+		}
+		var want int
+		var all []Solution
+		if lines {
+			all = bruteSolutions(in)
+		} else {
+			all = plainSolutions(t, in)
+		}
+		want = len(all)
+		if want > 0 && len(group) > 1 {
+			solvable++
+		}
+		// Every symmetry found maps every solution to a solution.
+		for _, s := range all {
+			for _, g := range group {
+				img := make(Solution, n)
+				for r := range img {
+					img[r] = -1
+				}
+				for r, c := range s {
+					if c >= 0 {
+						q := g.square(n, Square{r, c})
+						img[q.Row] = q.Col
+					}
+				}
+				if err := in.Validate(img); err != nil {
+					t.Fatalf("%+v: %v maps the solution %v to %v: %v", in, g, s, img, err)
+				}
+			}
+		}
+		base, ok := newSearcher(&in)
+		plain := U128(0)
+		if ok {
+			plain = base.run(ctx, 1, false, nil).total
+		}
+		if plain != U128(uint64(want)) {
+			t.Fatalf("%+v: the plain count is %v, want %d", in, plain, want)
+		}
+		for _, w := range []int{1, 3} {
+			got, err := in.Count(ctx, Options{Workers: w})
+			if err != nil || got != plain {
+				t.Fatalf("%+v (symmetries %v): Count with %d workers = %v, %v; want %v", in, group, w, got, err, plain)
+			}
+		}
+		var last Progress
+		calls := 0
+		got, err := in.Count(ctx, Options{Workers: 2, Progress: func(p Progress) {
+			calls++
+			last = p
+		}})
+		if err != nil || got != plain {
+			t.Fatalf("%+v: Count with progress = %v, %v; want %v", in, got, err, plain)
+		}
+		if calls != last.Units || last.UnitsDone != last.Units {
+			t.Fatalf("%+v: %d progress calls, the last %+v; want one per unit", in, calls, last)
+		}
+		if cross, err := in.CrossCount(ctx); err != nil || cross != plain {
+			t.Fatalf("%+v: CrossCount = %v, %v; want %v", in, cross, err, plain)
+		}
+	}
+	if symmetric < tries/2 || solvable < tries/4 {
+		t.Errorf("only %d of %d instances have a symmetry, %d of them a solution", symmetric, tries, solvable)
+	}
+	t.Logf("%d of %d instances have a symmetry, %d of them a solution", symmetric, tries, solvable)
+}
+
+// TestInstanceSymmetricLarger compares the symmetric count with the plain
+// one on symmetric boards too large for the filtered list.
+func TestInstanceSymmetricLarger(t *testing.T) {
+	ctx := context.Background()
+	for _, in := range []Instance{
+		{N: 13},
+		{N: 12, Blocked: []Square{{0, 0}, {0, 11}, {11, 0}, {11, 11}}},
+		{N: 13, Excluded: []Diagonal{{Sum: true, K: 12}, {K: 0}}},
+		{N: 12, Excluded: []Diagonal{{Sum: true, K: 11}}, Queens: []Square{{2, 2}}},
+		{N: 14, Blocked: []Square{{0, 1}, {1, 13}, {13, 12}, {12, 0}}},
+	} {
+		base, _ := newSearcher(&in)
+		want := base.run(ctx, 2, false, nil).total
+		if len(in.symmetryGroup()) < 2 {
+			t.Fatalf("%+v: no symmetry found", in)
+		}
+		got, err := in.Count(ctx, Options{Workers: 2})
+		if err != nil || got != want {
+			t.Errorf("%+v: Count = %v, %v; want %v", in, got, err, want)
+		}
+	}
+}
