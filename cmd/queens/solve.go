@@ -56,6 +56,8 @@ type solveFlags struct {
 	instance  string
 	diagonals int
 	all       bool
+
+	crossCheck bool
 }
 
 func newSolveCmd(io streams) *cobra.Command {
@@ -121,7 +123,7 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			set := cmd.Flags().Changed
-			if set("instance") || set("block") || set("exclude") || set("diagonals") || f.all {
+			if set("instance") || set("block") || set("exclude") || set("diagonals") || f.all || f.crossCheck {
 				return runInstance(cmd, io, args, f)
 			}
 			return runSolve(cmd, io, args[0], f)
@@ -141,6 +143,7 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
 	fl.StringVar(&f.instance, "instance", "", "read the instance from `FILE`, an Essence′ .param file or the Excluded Diagonals generator's output")
 	fl.IntVar(&f.diagonals, "diagonals", 0, "with --instance: exclude the first `D` diagonals of the file's diags list (default its numdiags)")
 	fl.BoolVar(&f.all, "all", false, "print every solution instead of one (N ≤ 128)")
+	fl.BoolVar(&f.crossCheck, "cross-check", false, "check a count, or a \"no solution\", by a second search (dancing links)")
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -529,16 +532,32 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		if err != nil {
 			return instanceError(ctx, err, f)
 		}
+		if f.crossCheck {
+			if err := crossCheckCount(ctx, std, &in, total, f); err != nil {
+				return err
+			}
+		}
 		return writeResult(std, f.output, func(w io.Writer) error {
 			_, err := fmt.Fprintln(w, total)
 			return err
 		})
 	case f.all:
-		return writeResult(std, f.output, func(w io.Writer) error {
+		err := writeResult(std, f.output, func(w io.Writer) error {
 			return writeAll(ctx, w, &in, f)
 		})
+		if f.crossCheck && errors.Is(err, queens.ErrNoSolution) {
+			if cerr := crossCheckNone(ctx, std, &in, f); cerr != nil {
+				return cerr
+			}
+		}
+		return err
 	}
 	s, err := in.Solve(ctx, queens.Options{})
+	if f.crossCheck && errors.Is(err, queens.ErrNoSolution) {
+		if cerr := crossCheckNone(ctx, std, &in, f); cerr != nil {
+			return cerr
+		}
+	}
 	if err != nil {
 		return instanceError(ctx, err, f)
 	}

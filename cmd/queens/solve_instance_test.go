@@ -200,3 +200,26 @@ func TestSolveInstanceTimeout(t *testing.T) {
 	runCLI(ctx, nil, "solve", "18", "--exclude", "", "--count", "--timeout", "20ms").wantError(t, exitUndecided, "unfinished")
 	runCLI(ctx, nil, "solve", "18", "--block", "1:1", "--all", "--format", "cols", "--timeout", "20ms", "-o", filepath.Join(t.TempDir(), "all.txt")).wantError(t, exitUndecided, "unfinished")
 }
+
+// TestSolveCrossCheck checks that --cross-check confirms counts and "no
+// solution" answers by the dancing links, and says so on standard error.
+func TestSolveCrossCheck(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stdout string
+		note   string
+	}{
+		{[]string{"solve", "8", "--block", "a1,h8", "--exclude", "sum:7", "--count", "--cross-check"}, 0, "28\n", "cross-check: dancing links count 28 as well\n"},
+		{[]string{"solve", "3", "--count", "--cross-check"}, 0, "0\n", "cross-check: dancing links count 0 as well\n"},
+		{[]string{"solve", "8", "--with", "a8,c7", "--cross-check"}, 1, "", "cross-check: dancing links find no solution either\n"},
+		{[]string{"solve", "4", "--exclude", "d:1,d:-1", "--cross-check", "--all"}, 1, "", "cross-check: dancing links find no solution either\n"},
+		{[]string{"solve", "8", "--exclude", "sum:3,diff:-2", "--cross-check", "--format", "cols"}, 0, "2 6 8 3 1 4 7 5\n", ""},
+	} {
+		r := runCLI(ctx, nil, tc.args...)
+		if r.code != tc.code || r.stdout != tc.stdout || !strings.HasPrefix(r.stderr, tc.note) {
+			t.Errorf("%s\nwant exit %d, stdout %q, stderr from %q", r, tc.code, tc.stdout, tc.note)
+		}
+	}
+}
