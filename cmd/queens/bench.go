@@ -106,7 +106,7 @@ with --algo all it leaves such algorithms out, and says so.`,
 				}
 				if len(skipped) > 0 {
 					o.algos = slices.DeleteFunc(o.algos, func(a queens.Algorithm) bool { return n > a.MaxN })
-					fmt.Fprintf(io.errOut, "queens: hint: left out, too slow for N=%d: %s; --force runs them\n", n, strings.Join(skipped, ", "))
+					io.say("hint", "left out, too slow for N=%d: %s; --force runs them", n, strings.Join(skipped, ", "))
 				}
 			}
 			rep, err := bench(cmd.Context(), o)
@@ -213,7 +213,7 @@ func benchOne(ctx context.Context, a queens.Algorithm, o benchOptions) (benchRes
 
 // writeBenchTable prints the report as a table.
 func writeBenchTable(io streams, rep benchReport) error {
-	fmt.Fprintf(io.out, "N=%d: median time of the runs after a warm-up, one goroutine each\n\n", rep.N)
+	fmt.Fprintf(io.out, "%s\n\n", io.p.Sprintf("N=%d: median time of the runs after a warm-up, one goroutine each", rep.N))
 	width := len("algorithm")
 	for _, r := range rep.Results {
 		width = max(width, len(r.Algorithm))
@@ -222,7 +222,7 @@ func writeBenchTable(io streams, rep benchReport) error {
 	// and trimming the padding of the first cell starts lines at the margin.
 	var table bytes.Buffer
 	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%-*s\tsolutions\tnodes\tchecks\truns\ttime\tns/node\tspeed\t\n", width, "algorithm")
+	fmt.Fprintf(tw, "%-*s\t%s\t\n", width, io.p.Text("algorithm"), io.p.Text("solutions\tnodes\tchecks\truns\ttime\tns/node\tspeed"))
 	for _, r := range rep.Results {
 		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%s\t%.1f\t%.1f×\t\n", width, r.Algorithm, r.Solutions, r.Nodes, r.Checks, r.Runs,
 			progress.Elapsed(time.Duration(r.MedianNs)), r.NsPerNode, r.Speed)

@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"os"
@@ -174,20 +173,20 @@ func runClusterCount(cmd *cobra.Command, n int, f countFlags, c clusterFlags, io
 	return coordinate(cmd.Context(), p, workers, f, c, io)
 }
 
-// logger returns a logging function that writes lines "queens: PREFIX..."
-// to w, one line at a time.
-func logger(w io.Writer, prefix string) func(format string, args ...any) {
+// logger returns a logging function that writes lines "queens: LABEL:
+// ..." to standard error, one line at a time, in the language of std.
+func logger(std streams, label string) func(format string, args ...any) {
 	var mu sync.Mutex
 	return func(format string, args ...any) {
 		mu.Lock()
 		defer mu.Unlock()
-		fmt.Fprintf(w, "queens: "+prefix+format+"\n", args...)
+		std.say(label, format, args...)
 	}
 }
 
 // warnPlainText warns when credentials go to a server beyond this machine
 // without TLS.
-func warnPlainText(w io.Writer, serverURL string, a natsAuth) {
+func warnPlainText(std streams, serverURL string, a natsAuth) {
 	if a.token == "" && a.creds == "" {
 		return
 	}
@@ -197,7 +196,7 @@ func warnPlainText(w io.Writer, serverURL string, a natsAuth) {
 			continue
 		}
 		if !cluster.IsLoopback(net.JoinHostPort(u.Hostname(), "0")) {
-			fmt.Fprintf(w, "queens: warning: %s is reached without TLS: the credentials and the results cross the network in the clear\n", u.Host)
+			std.say("warning", "%s is reached without TLS: the credentials and the results cross the network in the clear", u.Host)
 		}
 	}
 }
@@ -258,33 +257,33 @@ func connectError(err error) error {
 // coordinate runs the coordinator of a cluster count.
 func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c clusterFlags, io streams) error {
 	c.auth.resolve()
-	logf := logger(io.errOut, "cluster: ")
+	logf := logger(io, "cluster")
 	opts := cluster.RunOptions{
 		Options: cluster.Options{Workers: workers, AckWait: c.ackWait, Logf: logf},
 		Conn:    cluster.ConnOptions{URL: c.natsURL, Token: c.auth.token, Creds: c.auth.creds, Name: "queens coordinator", Logf: logf},
 		Server:  cluster.ServerOptions{Listen: c.listen, StoreDir: c.store, Token: c.auth.token, Logf: logf},
 		OnServer: func(srv *cluster.Server) {
 			if !cluster.IsLoopback(c.listen) {
-				fmt.Fprintf(io.errOut, "queens: warning: listening on %s without TLS: the token and the results cross the network in the clear\n", c.listen)
+				io.say("warning", "listening on %s without TLS: the token and the results cross the network in the clear", c.listen)
 			}
-			where := "in memory; give --store DIR to resume after a restart"
+			where := io.p.Text("in memory; give --store DIR to resume after a restart")
 			if c.store != "" {
-				where = "in " + c.store
+				where = io.p.Sprintf("in %s", c.store)
 			}
-			fmt.Fprintf(io.errOut, "queens: cluster: NATS server at %s, queue and results %s\n", srv.URL(), where)
+			io.say("cluster", "NATS server at %s, queue and results %s", srv.URL(), where)
 			urls := joinURLs(srv.URL())
 			token := ""
 			if c.auth.token != "" {
 				token = " --token TOKEN (or with $" + tokenEnv + " set)"
 			}
-			fmt.Fprintf(io.errOut, "queens: cluster: workers join with: queens worker --nats %s%s\n", urls[0], token)
+			io.say("cluster", "workers join with: queens worker --nats %s%s", urls[0], token)
 			if len(urls) > 1 {
-				fmt.Fprintf(io.errOut, "queens: cluster: this machine is also reachable at %s\n", strings.Join(urls[1:], ", "))
+				io.say("cluster", "this machine is also reachable at %s", strings.Join(urls[1:], ", "))
 			}
 		},
 	}
 	if c.natsURL != "" {
-		warnPlainText(io.errOut, c.natsURL, c.auth)
+		warnPlainText(io, c.natsURL, c.auth)
 	}
 
 	var (
@@ -321,11 +320,11 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 		return err
 	}
 	if res.Resumed > 0 {
-		fmt.Fprintf(io.errOut, "queens: cluster: run %s: %d of %d units from earlier runs\n", res.Run, res.Resumed, res.Units)
+		io.say("cluster", "run %s: %d of %d units from earlier runs", res.Run, res.Resumed, res.Units)
 	}
 	fast, _ := queens.LookupAlgorithm("")
 	out := countOutcome{Result: queens.Result{N: res.N, Total: res.Total, Unique: res.Unique, Nodes: res.Nodes, Elapsed: res.Elapsed, Algorithm: fast.Name}}
-	return out.print(io.out, f.asJSON)
+	return out.print(io.out, io.p, f.asJSON)
 }
 
 // serverError gives an error of the embedded server's start its exit code
@@ -385,7 +384,7 @@ func countShard(ctx context.Context, p *plan.Plan, f countFlags, c clusterFlags,
 		return err
 	}
 	if !f.quiet && c.output != "" && c.output != "-" {
-		fmt.Fprintf(io.errOut, "queens: shard %s of N=%d: %d of %d units written to %s\n", spec, p.N, len(pt.Results), len(p.Units), c.output)
+		io.say("", "shard %s of N=%d: %d of %d units written to %s", spec, p.N, len(pt.Results), len(p.Units), c.output)
 	}
 	return nil
 }

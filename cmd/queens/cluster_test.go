@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens/internal/cluster"
+	"github.com/queenslab/queens/internal/message"
 )
 
 // clusterFirstLine returns the first line of a count's output: "N=...: ...
@@ -214,12 +215,13 @@ func TestClusterJoinLine(t *testing.T) {
 }
 
 func TestWorkSummary(t *testing.T) {
-	got := workSummary(cluster.WorkStats{Counted: 1, Skipped: 1, Duplicates: 1, Rejected: 1, Conflicts: 1})
-	if want := "counted 1 unit (1 already counted, 1 repeat, 1 rejected message, 1 conflict)"; got != want {
+	st := cluster.WorkStats{Counted: 843, Skipped: 1, Duplicates: 2, Rejected: 3, Conflicts: 4}
+	got := workSummary(nil, st)
+	if want := "units counted: 843; already counted: 1; repeats: 2; rejected messages: 3; conflicts: 4"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	got = workSummary(cluster.WorkStats{Counted: 843})
-	if want := "counted 843 units (0 already counted, 0 repeats, 0 rejected messages, 0 conflicts)"; got != want {
+	got = workSummary(message.NewPrinter(message.Chinese), st)
+	if want := "已计算单元：843；此前已计算：1；重复：2；被拒绝的消息：3；冲突：4"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/message"
 	"github.com/queenslab/queens/internal/progress"
 )
 
@@ -91,7 +92,7 @@ file to count from the start.`,
 			if err != nil {
 				return err
 			}
-			return c.print(io.out, f.asJSON)
+			return c.print(io.out, io.p, f.asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&f.algo, "algo", "", "algorithm that counts (see 'queens bench'); default the fastest")
@@ -238,18 +239,22 @@ func shellQuote(s string) string {
 }
 
 // print writes the outcome: a few lines of text, or one JSON object.
-func (c countOutcome) print(w io.Writer, asJSON bool) error {
+// The words are the printer's; the JSON object is the same in every
+// language.
+func (c countOutcome) print(w io.Writer, p *message.Printer, asJSON bool) error {
 	if asJSON {
 		return json.NewEncoder(w).Encode(c.json())
 	}
-	noun := "solutions"
+	one := uint64(2)
 	if c.Total == queens.U128(1) {
-		noun = "solution"
+		one = 1
 	}
-	_, err := fmt.Fprintf(w, "N=%d: %s %s, %s unique\nnodes: %s\ntime: %s\n",
-		c.N, c.Total, noun, c.Unique, c.Nodes, millis(c.Elapsed))
+	_, err := fmt.Fprintf(w, "%s\n%s\n%s\n",
+		p.Plural("N=%d: %s solutions, %s unique", one, c.N, c.Total, c.Unique),
+		p.Sprintf("nodes: %s", c.Nodes),
+		p.Sprintf("time: %s", millis(p, c.Elapsed)))
 	if err == nil && c.checkpoint != "" {
-		_, err = fmt.Fprintf(w, "checkpoint: %s, %d of %d units from earlier runs\n", c.checkpoint, c.resumed, c.units)
+		_, err = fmt.Fprintln(w, p.Sprintf("checkpoint: %s, %d of %d units from earlier runs", c.checkpoint, c.resumed, c.units))
 	}
 	return err
 }
@@ -293,6 +298,6 @@ func countJSON(r queens.Result) countResult {
 
 // millis formats a duration in milliseconds, as the seed programs print
 // their running time.
-func millis(d time.Duration) string {
-	return fmt.Sprintf("%.3f ms", float64(d.Microseconds())/1000)
+func millis(p *message.Printer, d time.Duration) string {
+	return p.Sprintf("%.3f ms", float64(d.Microseconds())/1000)
 }

@@ -64,7 +64,7 @@ part's checksum, and only the time that merge prints depends on it.`,
 			fast, _ := queens.LookupAlgorithm("")
 			out := countOutcome{Result: queens.Result{N: sum.N, Total: sum.Total, Unique: sum.Unique, Nodes: sum.Nodes,
 				Elapsed: time.Duration(sum.Millis * float64(time.Millisecond)), Algorithm: fast.Name}}
-			return out.print(io.out, asJSON)
+			return out.print(io.out, io.p, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")

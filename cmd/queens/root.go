@@ -135,15 +135,18 @@ func translateHelp(root *cobra.Command, p *message.Printer) {
 	if p.Lang() == message.English {
 		return
 	}
+	root.InitDefaultVersionFlag()
+	usage := usageTemplateIn(p)
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
+		c.InitDefaultHelpFlag()
 		c.Short = p.Translate(c.Short)
 		c.Long = p.Translate(c.Long)
 		c.Example = p.Translate(c.Example)
 		translate := func(f *pflag.Flag) { f.Usage = p.Translate(f.Usage) }
 		c.LocalFlags().VisitAll(translate)
 		c.PersistentFlags().VisitAll(translate)
-		c.SetUsageTemplate(p.Text(usageTemplate))
+		c.SetUsageTemplate(usage)
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
@@ -151,32 +154,46 @@ func translateHelp(root *cobra.Command, p *message.Printer) {
 	walk(root)
 }
 
-// usageTemplate is cobra's usage template, which help ends with; it is a
-// key of the catalogue so that its headings are translated.
-const usageTemplate = `Usage:{{if .Runnable}}
+func init() {
+	// defaultsZh writes the defaults that pflag appends to the help of a
+	// flag, (default "x"), in Chinese brackets; only the Chinese usage
+	// template uses it.
+	cobra.AddTemplateFunc("defaultsZh", func(s string) string {
+		return defaultNote.ReplaceAllString(s, "（默认 $1）")
+	})
+}
+
+// defaultNote matches the note of a flag's default in pflag's help.
+var defaultNote = regexp.MustCompile(`(?m)\(default (.*)\)$`)
+
+// usageTemplateIn returns cobra's usage template, which help ends with,
+// with its headings in the printer's language.
+func usageTemplateIn(p *message.Printer) string {
+	return `` + p.Text("Usage:") + `{{if .Runnable}}
   {{.UseLine}}{{end}}{{if .HasAvailableSubCommands}}
   {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
 
-Aliases:
+` + p.Text("Aliases:") + `
   {{.NameAndAliases}}{{end}}{{if .HasExample}}
 
-Examples:
+` + p.Text("Examples:") + `
 {{.Example}}{{end}}{{if .HasAvailableSubCommands}}
 
-Available Commands:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
+` + p.Text("Available Commands:") + `{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
   {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
 
-Flags:
-{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableInheritedFlags}}
+` + p.Text("Flags:") + `
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces | defaultsZh}}{{end}}{{if .HasAvailableInheritedFlags}}
 
-Global Flags:
-{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasHelpSubCommands}}
+` + p.Text("Global Flags:") + `
+{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces | defaultsZh}}{{end}}{{if .HasHelpSubCommands}}
 
-Additional help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
+` + p.Text("Additional help topics:") + `{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
   {{rpad .CommandPath .CommandPathPadding}} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableSubCommands}}
 
-Use "{{.CommandPath}} [command] --help" for more information about a command.{{end}}
+` + p.Sprintf("Use %q for more information about a command.", "{{.CommandPath}} [command] --help") + `{{end}}
 `
+}
 
 // strictHelp makes 'queens help TOPIC' fail, with exit code 2, when there
 // is no such command.
@@ -263,6 +280,24 @@ func report(std streams, err error) int {
 		fmt.Fprintf(stderr, "queens: %s%s%s\n", p.Text("hint"), colon(p), p.Translate(hint))
 	}
 	return code
+}
+
+// say writes a line for people to standard error: "queens: ", the label
+// (note, warning, hint, cluster, worker, or none for ""), and the
+// sentence of the catalogue key with the values args, all in the
+// printer's language. Values that are errors are translated too.
+func (s streams) say(label, key string, args ...any) {
+	p := s.p
+	prefix := ""
+	if label != "" {
+		prefix = p.Text(label) + colon(p)
+	}
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = p.Translate(err.Error())
+		}
+	}
+	fmt.Fprintf(s.errOut, "queens: %s%s\n", prefix, p.Sprintf(key, args...))
 }
 
 // colon returns the colon that follows a label in the printer's language.

@@ -73,12 +73,12 @@ func serve(ctx context.Context, io streams, addr string, open bool, opts web.Opt
 	}
 	url := pageURL(tcp, ln.Addr().String())
 	if loopback {
-		fmt.Fprintf(io.errOut, "queens: listening on %s, loopback only: other machines cannot connect\n", ln.Addr())
+		io.say("", "listening on %s, loopback only: other machines cannot connect", ln.Addr())
 	} else {
-		fmt.Fprintf(io.errOut, "queens: warning: listening on %s, which other machines may reach; the page has no login\n", ln.Addr())
+		io.say("warning", "listening on %s, which other machines may reach; the page has no login", ln.Addr())
 	}
 	fmt.Fprintln(io.out, url)
-	fmt.Fprintln(io.errOut, "queens: press Ctrl-C to stop")
+	io.say("", "press Ctrl-C to stop")
 
 	srv := web.NewServer(addr, h, ctx)
 	failed := make(chan error, 1)
@@ -91,7 +91,7 @@ func serve(ctx context.Context, io streams, addr string, open bool, opts web.Opt
 		return fmt.Errorf("serving the page: %w", err)
 	case <-ctx.Done():
 	}
-	fmt.Fprintln(io.errOut, "queens: shutting down")
+	io.say("", "shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {

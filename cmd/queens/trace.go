@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/message"
 )
 
 // defaultTraceLimit is the number of events trace shows unless told
@@ -32,6 +33,8 @@ type traceOptions struct {
 	animate bool
 	delay   time.Duration
 	color   bool // --animate paints the squares
+	// words are the texts of the events; nil takes them in English.
+	words *eventWords
 }
 
 func newTraceCmd(io streams) *cobra.Command {
@@ -162,6 +165,9 @@ func isTerminal(w io.Writer) bool {
 // trace runs the search and shows its events as o asks.
 func trace(ctx context.Context, io streams, o traceOptions) error {
 	out := bufio.NewWriter(io.out)
+	if o.words == nil {
+		o.words = newEventWords(io.p)
+	}
 	var (
 		show   func(queens.Event) error
 		finish func(queens.Stats) error
@@ -185,12 +191,12 @@ func trace(ctx context.Context, io streams, o traceOptions) error {
 	default:
 		var line []byte
 		show = func(e queens.Event) error {
-			line = appendEventLine(line[:0], e, o.n)
+			line = o.words.appendEventLine(line[:0], e, o.n)
 			_, err := out.Write(line)
 			return err
 		}
 		finish = func(st queens.Stats) error {
-			_, err := fmt.Fprintf(out, "%s, N=%d: %s\n", o.algo.Name, o.n, traceSummary(st))
+			_, err := fmt.Fprintf(out, "%s, N=%d%s%s\n", o.algo.Name, o.n, colon(io.p), traceSummary(io.p, st))
 			return err
 		}
 	}
@@ -221,7 +227,7 @@ func trace(ctx context.Context, io streams, o traceOptions) error {
 		err = ferr
 	}
 	if err == nil && cut {
-		fmt.Fprintf(io.errOut, "queens: hint: the trace stops after %d events; --limit 0 shows them all\n", o.limit)
+		fmt.Fprintf(io.errOut, "queens: %s%s%s\n", io.p.Text("hint"), colon(io.p), io.p.Sprintf("the trace stops after %d events; --limit 0 shows them all", o.limit))
 	}
 	return err
 }
@@ -241,9 +247,35 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// eventWords are the texts of the events of a trace in one language,
+// looked up once for the whole trace.
+type eventWords struct {
+	p                                            *message.Printer
+	try, free, attacked, place, remove, counters string
+	notSolution, over, back, solution, status    string
+}
+
+// newEventWords returns the texts of the events in the printer's language.
+func newEventWords(p *message.Printer) *eventWords {
+	return &eventWords{
+		p:           p,
+		try:         p.Text("try row %d col %d: "),
+		free:        p.Text("free"),
+		attacked:    p.Text("attacked by the queen in row %d"),
+		place:       p.Text("place row %d col %d"),
+		remove:      p.Text("remove row %d col %d"),
+		counters:    p.Text(" (counters %+d)"),
+		notSolution: p.Text("row %d col %d: attacked by the queen in row %d — not a solution"),
+		over:        p.Text("row 1: no free column — the search is over"),
+		back:        p.Text("row %d: no free column — back to row %d"),
+		solution:    p.Text("solution %d: %s"),
+		status:      p.Text("%s  N=%d  event %d  solutions %d"),
+	}
+}
+
 // appendEventLine appends the log line of e, on a board of size n, to b:
 // the text of the event, indented by its row, and a newline.
-func appendEventLine(b []byte, e queens.Event, n int) []byte {
+func (w *eventWords) appendEventLine(b []byte, e queens.Event, n int) []byte {
 	indent := e.Row
 	switch {
 	case e.Kind == queens.EventSolution:
@@ -254,41 +286,41 @@ func appendEventLine(b []byte, e queens.Event, n int) []byte {
 	for range indent {
 		b = append(b, "  "...)
 	}
-	return append(appendEventText(b, e, n), '\n')
+	return append(w.appendEventText(b, e, n), '\n')
 }
 
 // appendEventText appends the description of e, on a board of size n, to
 // b, with rows and columns counted from 1.
-func appendEventText(b []byte, e queens.Event, n int) []byte {
+func (w *eventWords) appendEventText(b []byte, e queens.Event, n int) []byte {
 	switch e.Kind {
 	case queens.EventTry:
-		b = fmt.Appendf(b, "try row %d col %d: ", e.Row+1, e.Col+1)
+		b = fmt.Appendf(b, w.try, e.Row+1, e.Col+1)
 		if e.Conflict < 0 {
-			b = append(b, "free"...)
+			b = append(b, w.free...)
 		} else {
-			b = fmt.Appendf(b, "attacked by the queen in row %d", e.Conflict+1)
+			b = fmt.Appendf(b, w.attacked, e.Conflict+1)
 		}
 	case queens.EventPlace:
-		b = fmt.Appendf(b, "place row %d col %d", e.Row+1, e.Col+1)
+		b = fmt.Appendf(b, w.place, e.Row+1, e.Col+1)
 		if e.Delta != 0 {
-			b = fmt.Appendf(b, " (counters %+d)", e.Delta)
+			b = fmt.Appendf(b, w.counters, e.Delta)
 		}
 	case queens.EventRemove:
-		b = fmt.Appendf(b, "remove row %d col %d", e.Row+1, e.Col+1)
+		b = fmt.Appendf(b, w.remove, e.Row+1, e.Col+1)
 		if e.Delta != 0 {
-			b = fmt.Appendf(b, " (counters %+d)", e.Delta)
+			b = fmt.Appendf(b, w.counters, e.Delta)
 		}
 	case queens.EventDeadEnd:
 		switch {
 		case e.Depth == n && e.Col >= 0:
-			b = fmt.Appendf(b, "row %d col %d: attacked by the queen in row %d — not a solution", e.Row+1, e.Col+1, e.Conflict+1)
+			b = fmt.Appendf(b, w.notSolution, e.Row+1, e.Col+1, e.Conflict+1)
 		case e.Row == 0:
-			b = append(b, "row 1: no free column — the search is over"...)
+			b = append(b, w.over...)
 		default:
-			b = fmt.Appendf(b, "row %d: no free column — back to row %d", e.Row+1, e.Row)
+			b = fmt.Appendf(b, w.back, e.Row+1, e.Row)
 		}
 	case queens.EventSolution:
-		b = fmt.Appendf(b, "solution %d: %s", e.Index, e.Queens)
+		b = fmt.Appendf(b, w.solution, e.Index, e.Queens)
 	default:
 		b = fmt.Appendf(b, "%v", e.Kind)
 	}
@@ -304,9 +336,14 @@ type animation struct {
 	events int
 	found  uint64
 	buf    []byte
+	// legendText is the legend line, made at the first frame.
+	legendText string
 }
 
 func newAnimation(w io.Writer, o traceOptions) *animation {
+	if o.words == nil {
+		o.words = newEventWords(nil)
+	}
 	q := make([]int, o.n)
 	for i := range q {
 		q[i] = -1
@@ -355,7 +392,8 @@ func (a *animation) frame(e queens.Event) error {
 	}
 	n := a.o.n
 	b := append(a.buf[:0], "\x1b[H"...) // home
-	b = fmt.Appendf(b, "%s  N=%d  event %d  solutions %d\x1b[K\n\n", a.o.algo.Name, n, a.events, a.found)
+	b = fmt.Appendf(b, a.o.words.status, a.o.algo.Name, n, a.events, a.found)
+	b = append(b, "\x1b[K\n\n"...)
 	for r := range n {
 		b = append(b, "  "...)
 		for c := range n {
@@ -388,7 +426,9 @@ func (a *animation) frame(e queens.Event) error {
 		b = append(b, "\x1b[K\n"...)
 	}
 	b = append(b, "\n  "...)
-	b = appendEventText(b, e, n)
+	b = a.o.words.appendEventText(b, e, n)
+	b = append(b, "\x1b[K\n\n  "...)
+	b = append(b, a.legend()...)
 	b = append(b, "\x1b[K\n\x1b[J"...)
 	a.buf = b
 	_, err := a.w.Write(b)
@@ -398,6 +438,30 @@ func (a *animation) frame(e queens.Event) error {
 		}
 	}
 	return err
+}
+
+// legend returns the line that says what the squares of the board mean,
+// drawn as the board draws them.
+func (a *animation) legend() string {
+	if a.legendText != "" {
+		return a.legendText
+	}
+	w := a.o.words
+	square := func(style, glyph string) string {
+		if a.o.color {
+			return style + glyph + ansiReset
+		}
+		return plainGlyph(style, glyph)
+	}
+	a.legendText = strings.Join([]string{
+		square(ansiLight, " Q") + " " + w.p.Text("queen"),
+		square(ansiAttacked, "░░") + " " + w.p.Text("attacked"),
+		square(ansiTryFree, " ?") + " " + w.p.Text("tried, free"),
+		square(ansiTryBad, " x") + " " + w.p.Text("tried, attacked"),
+		square(ansiAttacker, " Q") + " " + w.p.Text("the attacking queen"),
+		square(ansiFound, " Q") + " " + w.p.Text("a solution"),
+	}, "  ")
+	return a.legendText
 }
 
 // attacked reports whether a queen on the board attacks the empty square
@@ -416,12 +480,15 @@ func (a *animation) attacked(r, c int) bool {
 
 // end writes the last status line, below the board.
 func (a *animation) end(st queens.Stats) error {
-	_, err := fmt.Fprintf(a.w, "\n  done: %s\n", traceSummary(st))
+	_, err := fmt.Fprintf(a.w, "\n  %s\n", a.o.words.p.Sprintf("done: %s", traceSummary(a.o.words.p, st)))
 	return err
 }
 
 // traceSummary says what a traced search did: "92 solutions, 1965 queens
 // placed, 15720 safety checks".
-func traceSummary(st queens.Stats) string {
-	return plural(st.Solutions, "solution") + ", " + plural(st.Nodes, "queen") + " placed, " + plural(st.Checks, "safety check")
+func traceSummary(p *message.Printer, st queens.Stats) string {
+	return p.Sprintf("%s, %s, %s",
+		p.Plural("%d solutions", st.Solutions, st.Solutions),
+		p.Plural("%d queens placed", st.Nodes, st.Nodes),
+		p.Plural("%d safety checks", st.Checks, st.Checks))
 }

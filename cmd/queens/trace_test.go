@@ -157,11 +157,17 @@ func TestTraceAnimationFrames(t *testing.T) {
 			t.Errorf("frame 3 lacks %q:\n%q", want, f)
 		}
 	}
-	if rows := strings.Count(f, "\x1b[K\n"); rows != 4+2 {
-		t.Errorf("frame 3 has %d lines, want a header, 4 rows and a status line", rows)
+	if rows := strings.Count(f, "\x1b[K\n"); rows != 4+3 {
+		t.Errorf("frame 3 has %d lines, want a header, 4 rows, a status line and the legend", rows)
+	}
+	// board returns the rows of the board of a frame, between the header
+	// and the status line; the legend follows the status line.
+	board := func(f string) string { return strings.Split(f, "\x1b[K\n\n")[1] }
+	if parts := strings.Split(f, "\x1b[K\n\n"); len(parts) != 4 || !strings.Contains(parts[3], ansiAttacker+" Q\x1b[0m the attacking queen") {
+		t.Errorf("frame 3 lacks the legend: %q", f)
 	}
 	last := frames[len(frames)-1]
-	if !strings.Contains(last, "solutions 2") || strings.Contains(last, " Q") {
+	if !strings.Contains(last, "solutions 2") || strings.Contains(board(last), " Q") {
 		t.Errorf("last frame: %q", last)
 	}
 	var solutionFrame string
@@ -170,7 +176,7 @@ func TestTraceAnimationFrames(t *testing.T) {
 			solutionFrame = f
 		}
 	}
-	if strings.Count(solutionFrame, ansiFound+" Q") != 4 {
+	if strings.Count(board(solutionFrame), ansiFound+" Q") != 4 {
 		t.Errorf("the solution frame does not show 4 queens: %q", solutionFrame)
 	}
 }

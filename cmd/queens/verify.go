@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/message"
 )
 
 // verifyHint names the formats verify reads.
@@ -161,7 +162,7 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 			return err
 		}
 		if invalid > 0 {
-			return &exitError{code: exitNo, err: fmt.Errorf("%d of %s %s invalid", invalid, plural(checked, "solution"), isAre(invalid))}
+			return &exitError{code: exitNo, err: invalidError(invalid, checked)}
 		}
 		return nil
 	}
@@ -169,22 +170,24 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 	case checked == 0:
 		return usageError(fmt.Errorf("no solutions in %s", name), verifyHint)
 	case invalid > 0:
-		err := noError(fmt.Errorf("%d of %s %s invalid", invalid, plural(checked, "solution"), isAre(invalid)))
+		err := noError(invalidError(invalid, checked))
 		if zeroColumn {
 			err.(*exitError).hint = "a column 0 in a line of columns: if they count from 0, add --base 0"
 		}
 		return err
 	}
-	fmt.Fprintf(std.errOut, "%s checked, all valid\n", plural(checked, "solution"))
+	fmt.Fprintln(std.errOut, std.p.Plural("%d solutions checked, all valid", checked, checked))
 	return nil
 }
 
-// isAre returns the verb that goes with n things.
-func isAre(n uint64) string {
-	if n == 1 {
-		return "is"
+// invalidError says how many of the placements checked are invalid: "3
+// of 92 solutions are invalid", "the solution is invalid".
+func invalidError(invalid, checked uint64) error {
+	var p *message.Printer // English: the error is translated when printed
+	if checked == 1 {
+		return errors.New(p.Text("the solution is invalid"))
 	}
-	return "are"
+	return errors.New(p.Plural("%d of %d solutions are invalid", invalid, invalid, checked))
 }
 
 // ctxReader reads from r until ctx ends: a read that waits for a pipe or
@@ -232,10 +235,4 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 	}
 }
 
-// plural returns "1 solution" or "92 solutions".
-func plural(n uint64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+

@@ -86,7 +86,7 @@ queens-count.1 and so on, made from the same text as the help.`,
 			if err := doc.GenManTree(root, header, dir); err != nil {
 				return usageError(fmt.Errorf("cannot write the manual pages: %w", err), "")
 			}
-			fmt.Fprintf(io.errOut, "queens: manual pages written to %s\n", dir)
+			io.say("", "manual pages written to %s", dir)
 			return nil
 		},
 	}

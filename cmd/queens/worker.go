@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens/internal/cluster"
+	"github.com/queenslab/queens/internal/message"
 )
 
 func newWorkerCmd(io streams) *cobra.Command {
@@ -46,15 +47,15 @@ then refuses the count.`,
 				return usageError(fmt.Errorf("--workers must be 0 (one per CPU) or more, got %d", workers), "")
 			}
 			auth.resolve()
-			logf := logger(io.errOut, "worker: ")
-			warnPlainText(io.errOut, natsURL, auth)
+			logf := logger(io, "worker")
+			warnPlainText(io, natsURL, auth)
 			nc, err := cluster.Connect(cmd.Context(), cluster.ConnOptions{URL: natsURL, Token: auth.token, Creds: auth.creds, Name: "queens worker", Wait: true, Logf: logf})
 			if err != nil {
 				return connectError(err)
 			}
 			defer nc.Close()
 			stats, err := cluster.Work(cmd.Context(), nc, cluster.WorkOptions{Workers: workers, Name: name, Logf: logf, Verbose: verbose})
-			logf("%s", workSummary(stats))
+			logf("%s", workSummary(io.p, stats))
 			if errors.Is(err, cluster.ErrShutdown) {
 				logf("%v", err)
 				return nil
@@ -71,7 +72,7 @@ then refuses the count.`,
 }
 
 // workSummary says what a worker did, in the last line it logs.
-func workSummary(st cluster.WorkStats) string {
-	return fmt.Sprintf("counted %s (%d already counted, %s, %s, %s)", plural(uint64(st.Counted), "unit"), st.Skipped,
-		plural(uint64(st.Duplicates), "repeat"), plural(uint64(st.Rejected), "rejected message"), plural(uint64(st.Conflicts), "conflict"))
+func workSummary(p *message.Printer, st cluster.WorkStats) string {
+	return p.Sprintf("units counted: %d; already counted: %d; repeats: %d; rejected messages: %d; conflicts: %d",
+		st.Counted, st.Skipped, st.Duplicates, st.Rejected, st.Conflicts)
 }

@@ -143,44 +143,12 @@ func TestCatalogueComplete(t *testing.T) {
 	}
 }
 
-// names are the words that stay in Latin letters in Chinese text: names
-// of programs, formats, protocols, units and symbols.
-var names = map[string]bool{
-	"queens": true, "N": true, "Q": true, "NATS": true, "JetStream": true,
-	"JSON": true, "CSV": true, "FEN": true, "SVG": true, "CPU": true,
-	"URL": true, "ID": true, "TLS": true, "SSE": true, "DIMACS": true,
-	"CNF": true, "SAT": true, "CSPLib": true, "Essence": true, "Ctrl": true,
-	"KiB": true, "MiB": true, "GiB": true, "TiB": true, "ms": true,
-	"ns": true, "µs": true, "s": true, "min": true, "h": true, "x": true,
-	"X": true, "Slurm": true, "Kubernetes": true, "Unicode": true,
-	"Go": true, "C": true, "Java": true, "Knuth": true, "Burnside": true,
-	"en": true, "zh": true, "UTF": true, "ETA": true, "AVX": true,
-	"PATH": true, "bash": true, "zsh": true, "fish": true, "man": true,
-	"dfs": true, "construct": true, "random": true, "sum": true, "diff": true,
-	"board": true, "matrix": true, "cols": true, "sentences": true,
-	"solution": true, "json": true, "csv": true, "fen": true, "svg": true,
-	"permute": true, "scan": true, "rows": true, "flags": true,
-	"bitboard": true, "join": true, "search": true, "HTTP": true,
-	"LC_ALL": true, "LC_MESSAGES": true, "LANG": true, "NO_COLOR": true,
-	"stdout": true, "stderr": true, "stdin": true, "GNU": true, "DLX": true,
-}
-
-// code matches what Chinese text quotes as it is: quoted values, flags
-// with their value, command lines, and chess squares or diagonals.
-var code = regexp.MustCompile("'[^']*'|\"[^\"]*\"|`[^`]*`|%(?:\\[\\d+\\])?[-+# 0]*\\d*(?:\\.\\d+)?[a-zA-Z]|--?[a-zA-Z][a-zA-Z0-9-]*(?:[ =][a-z0-9][a-z0-9:,._/-]*)?|\\b[a-z]\\d+\\b|https?://\\S+|\\bnats://\\S+")
-
-var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z_]*`)
-
 // TestChineseHasNoEnglish fails when a Chinese text still has an English
 // word that is not a name, a value or a piece of a command line.
 func TestChineseHasNoEnglish(t *testing.T) {
 	for _, e := range Entries() {
-		rest := code.ReplaceAllString(e.Zh, " ")
-		for _, w := range latinWord.FindAllString(rest, -1) {
-			if !names[w] {
-				t.Errorf("the Chinese text of %q has the English word %q: %q", e.Key, w, e.Zh)
-				break
-			}
+		if words := EnglishWords(e.Zh); len(words) > 0 {
+			t.Errorf("the Chinese text of %q has the English word %q: %q", e.Key, words[0], e.Zh)
 		}
 	}
 }
@@ -199,5 +167,26 @@ func TestTable(t *testing.T) {
 	}
 	if !strings.Contains(string(JSON(Chinese)), `"错误"`) {
 		t.Error("JSON lacks a Chinese text")
+	}
+}
+
+func TestTranslateParagraphsAndListings(t *testing.T) {
+	zh := NewPrinter(Chinese)
+	in := "error\n\ninterrupted\n  name    error"
+	want := "错误\n\n已中断\n  name    错误"
+	if got := zh.Translate(in); got != want {
+		t.Errorf("Translate(%q) = %q, want %q", in, got, want)
+	}
+}
+
+// TestGlueNeedsSentences checks that a key of punctuation alone does not
+// repunctuate English it cannot translate.
+func TestGlueNeedsSentences(t *testing.T) {
+	zh := NewPrinter(Chinese)
+	if got := zh.Translate("one picture: the board"); got != "one picture: the board" {
+		t.Errorf("glue applied to English alone: %q", got)
+	}
+	if got := zh.Translate("fr: error"); got != "fr：错误" {
+		t.Errorf("glue with a sentence to join: %q", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Entry is one sentence of the catalogue.
@@ -143,8 +144,16 @@ func (p *Printer) translate(s string, depth int) string {
 	if depth >= maxDepth {
 		return s
 	}
-	// A multi-line text translates line by line when it is not itself a
-	// key: the lines of a listing of choices, say.
+	// A text of paragraphs translates paragraph by paragraph, as the help
+	// texts are kept; a paragraph that is not itself a key translates line
+	// by line: the lines of a listing of choices, say.
+	if strings.Contains(s, "\n\n") {
+		paras := strings.Split(s, "\n\n")
+		for i, para := range paras {
+			paras[i] = p.translate(para, depth+1)
+		}
+		return strings.Join(paras, "\n\n")
+	}
 	if strings.Contains(s, "\n") {
 		lines := strings.Split(s, "\n")
 		for i, l := range lines {
@@ -152,22 +161,41 @@ func (p *Printer) translate(s string, depth int) string {
 		}
 		return strings.Join(lines, "\n")
 	}
+	// A line of a two-column listing, "  name   what it is", translates
+	// its second column.
+	if m := listLine.FindStringSubmatch(s); m != nil {
+		if t := p.translate(m[2], depth+1); t != m[2] {
+			return m[1] + t
+		}
+	}
 	for _, pat := range patterns() {
 		m := pat.re.FindStringSubmatch(s)
 		if m == nil {
 			continue
 		}
 		vals := make([]string, len(pat.verbs))
+		changed := false
 		for i, v := range pat.verbs {
 			vals[i] = m[i+1]
 			if v == 's' || v == 'v' || v == 'w' {
 				vals[i] = p.translate(vals[i], depth+1)
+				changed = changed || vals[i] != m[i+1]
 			}
+		}
+		// A key of punctuation alone, such as "%s: %s", only joins
+		// sentences: it applies when it has sentences to join, and not to
+		// English it would merely repunctuate.
+		if pat.glue && !changed {
+			continue
 		}
 		return fill(pat.entry.Zh, vals)
 	}
 	return s
 }
+
+// listLine matches a line of a two-column listing: an indented name, two
+// spaces or more, and its description.
+var listLine = regexp.MustCompile(`^(\s+\S+\s{2,})(\S.*)$`)
 
 // pattern is a key with verbs, compiled to match the sentences made from
 // it.
@@ -176,6 +204,8 @@ type pattern struct {
 	re    *regexp.Regexp
 	verbs []byte
 	fixed int // the length of the key's text around its verbs
+	// glue tells that the key's text around its verbs has no letters.
+	glue bool
 }
 
 var (
@@ -191,8 +221,13 @@ func patterns() []pattern {
 			if e.Zh == "" {
 				continue
 			}
-			if pat, ok := compile(e); ok {
-				patternList = append(patternList, pat)
+			for _, key := range []string{e.Key, e.One} {
+				if key == "" {
+					continue
+				}
+				if pat, ok := compile(key, e); ok {
+					patternList = append(patternList, pat)
+				}
 			}
 		}
 		sort.Slice(patternList, func(i, j int) bool {
@@ -210,10 +245,9 @@ func patterns() []pattern {
 // precision.
 var verbRE = regexp.MustCompile(`%(?:\[\d+\])?[-+# 0]*\d*(?:\.\d+)?[a-zA-Z%]`)
 
-// compile turns the key of e into a pattern, or reports that it has no
-// verb to match.
-func compile(e *Entry) (pattern, bool) {
-	key := e.Key
+// compile turns key, the key of e or its singular form, into a pattern,
+// or reports that it has no verb to match.
+func compile(key string, e *Entry) (pattern, bool) {
 	locs := verbRE.FindAllStringIndex(key, -1)
 	var (
 		b     strings.Builder
@@ -252,7 +286,8 @@ func compile(e *Entry) (pattern, bool) {
 	if err != nil {
 		panic("message: the key " + strconv.Quote(key) + " does not compile: " + err.Error())
 	}
-	return pattern{entry: e, re: re, verbs: verbs, fixed: fixed}, true
+	glue := !strings.ContainsFunc(verbRE.ReplaceAllString(key, ""), unicode.IsLetter)
+	return pattern{entry: e, re: re, verbs: verbs, fixed: fixed, glue: glue}, true
 }
 
 // fill puts the values, as text, in the places of the verbs of t: in
