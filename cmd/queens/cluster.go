@@ -295,7 +295,7 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 	if !f.quiet {
 		opts.Progress = func(pr cluster.Progress) {
 			if !started {
-				bar, started, shown = progress.New(io.errOut, pr.Units, pr.Done, start), true, pr.Done
+				bar, started, shown = progress.NewIn(io.errOut, io.p, pr.Units, pr.Done, start), true, pr.Done
 			}
 			bar.Add(pr.Done - shown)
 			shown = pr.Done
@@ -370,7 +370,7 @@ func countShard(ctx context.Context, p *plan.Plan, f countFlags, c clusterFlags,
 	defer out.Abort()
 	var bar *progress.Bar
 	if !f.quiet {
-		bar = progress.New(io.errOut, shard.ShardUnits(len(p.Units), spec), 0, time.Time{})
+		bar = progress.NewIn(io.errOut, io.p, shard.ShardUnits(len(p.Units), spec), 0, time.Time{})
 	}
 	pt, err := shard.Count(ctx, p, spec, f.workers, func(plan.Result) { bar.Add(1) })
 	bar.Stop()

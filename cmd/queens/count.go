@@ -154,7 +154,7 @@ func newCountBar(opts *queens.Options, f countFlags, io streams) *countBar {
 	opts.Progress = func(p queens.Progress) {
 		if !b.started {
 			b.started = true
-			b.bar = progress.New(io.errOut, p.Units, p.Resumed, start)
+			b.bar = progress.NewIn(io.errOut, io.p, p.Units, p.Resumed, start)
 			b.bar.SetWork(p.Work, p.WorkResumed)
 			b.shown, b.work = p.Resumed, p.WorkResumed
 		}

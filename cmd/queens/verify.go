@@ -234,5 +234,3 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 		return 0, c.err
 	}
 }
-
-

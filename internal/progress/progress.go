@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/queenslab/queens/internal/message"
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
@@ -51,6 +52,7 @@ type Bar struct {
 	base  int          // units done before start, which the rate leaves out
 	done  atomic.Int64 // units done, base included
 	start time.Time
+	words *words
 
 	// The estimated work of all units, of those done before start and of
 	// those done, when SetWork gave it: the share done and the time left
@@ -90,19 +92,43 @@ func (b *Bar) AddWork(n int, work float64) {
 // narrower than 40 columns), or there are no units, New returns nil: a bar
 // that draws nothing.
 func New(w io.Writer, units, done int, start time.Time) *Bar {
+	return NewIn(w, nil, units, done, start)
+}
+
+// NewIn is [New] with the labels of the bar in the language of p.
+func NewIn(w io.Writer, p *message.Printer, units, done int, start time.Time) *Bar {
 	if units <= 0 || !wideTerminal(w) {
 		return nil
 	}
-	return newBar(w, units, done, start)
+	return newBar(w, newWords(p), units, done, start)
 }
 
+// words are the labels of a bar in one language.
+type words struct {
+	units, rate, done, etaNone, eta string
+}
+
+// newWords returns the labels of a bar in the language of p.
+func newWords(p *message.Printer) *words {
+	return &words{
+		units:   p.Text("units %d/%d"),
+		rate:    p.Text("%s units/s  elapsed %s"),
+		done:    p.Text("done"),
+		etaNone: p.Text("eta -"),
+		eta:     p.Text("eta %s"),
+	}
+}
+
+// english are the labels of a bar in English.
+var english = newWords(nil)
+
 // newBar shows a bar on w whether or not it is a terminal.
-func newBar(w io.Writer, units, done int, start time.Time, opts ...mpb.ContainerOption) *Bar {
+func newBar(w io.Writer, words *words, units, done int, start time.Time, opts ...mpb.ContainerOption) *Bar {
 	if start.IsZero() {
 		start = time.Now()
 	}
 	done = min(max(done, 0), units)
-	b := &Bar{units: units, base: done, start: start}
+	b := &Bar{units: units, base: done, start: start, words: words}
 	b.done.Store(int64(done))
 	b.p = mpb.New(append([]mpb.ContainerOption{mpb.WithOutput(w), mpb.WithWidth(72), mpb.WithRefreshRate(200 * time.Millisecond)}, opts...)...)
 	b.bar = b.p.AddBar(int64(units),
@@ -140,7 +166,7 @@ func (b *Bar) Stop() {
 
 // counts is the decorator before the bar: "units 120/3206".
 func (b *Bar) counts(decor.Statistics) string {
-	return fmt.Sprintf("units %d/%d ", b.done.Load(), b.units)
+	return fmt.Sprintf(b.words.units, b.done.Load(), b.units) + " "
 }
 
 // times is the decorator after the bar: the share done, the rate, the
@@ -150,37 +176,37 @@ func (b *Bar) times(decor.Statistics) string {
 	work, base, done := b.work, b.workBase, b.workDone
 	b.mu.Unlock()
 	if work > 0 {
-		return " " + describeWork(int(b.done.Load()), b.base, b.units, done, base, work, time.Since(b.start))
+		return " " + b.words.describeWork(int(b.done.Load()), b.base, b.units, done, base, work, time.Since(b.start))
 	}
-	return " " + describe(int(b.done.Load()), b.base, b.units, time.Since(b.start))
+	return " " + b.words.describe(int(b.done.Load()), b.base, b.units, time.Since(b.start))
 }
 
 // describeWork formats the state of a count whose units have estimated
 // work: as describe, with the share done and the time left taken from
 // the work (done of total, base of it before the run began).
-func describeWork(units, unitsBase, unitsAll int, done, base, total float64, elapsed time.Duration) string {
+func (w *words) describeWork(units, unitsBase, unitsAll int, done, base, total float64, elapsed time.Duration) string {
 	pct := 100 * min(1, done/total)
 	s := fmt.Sprintf("%5.1f%%", pct)
 	rate := 0.0
 	if sec := elapsed.Seconds(); sec > 0 {
 		rate = float64(units-unitsBase) / sec
 	}
-	s += fmt.Sprintf("  %s units/s  elapsed %s", formatRate(rate), formatDuration(elapsed))
+	s += "  " + fmt.Sprintf(w.rate, formatRate(rate), formatDuration(elapsed))
 	switch {
 	case units >= unitsAll:
-		s += "  done"
+		s += "  " + w.done
 	case done <= base || elapsed <= 0:
-		s += "  eta -"
+		s += "  " + w.etaNone
 	default:
 		eta := time.Duration(float64(elapsed) * (total - done) / (done - base))
-		s += "  eta " + formatDuration(eta)
+		s += "  " + fmt.Sprintf(w.eta, formatDuration(eta))
 	}
 	return s
 }
 
 // describe formats the state of a count: done of units finished, base of
 // them before the run began elapsed ago.
-func describe(done, base, units int, elapsed time.Duration) string {
+func (w *words) describe(done, base, units int, elapsed time.Duration) string {
 	pct := 100.0
 	if units > 0 {
 		pct = 100 * float64(done) / float64(units)
@@ -191,15 +217,15 @@ func describe(done, base, units int, elapsed time.Duration) string {
 	if sec := elapsed.Seconds(); sec > 0 {
 		rate = float64(ran) / sec
 	}
-	s += fmt.Sprintf("  %s units/s  elapsed %s", formatRate(rate), formatDuration(elapsed))
+	s += "  " + fmt.Sprintf(w.rate, formatRate(rate), formatDuration(elapsed))
 	switch {
 	case done >= units:
-		s += "  done"
+		s += "  " + w.done
 	case ran <= 0 || rate == 0:
-		s += "  eta -"
+		s += "  " + w.etaNone
 	default:
 		eta := time.Duration(float64(units-done) / rate * float64(time.Second))
-		s += "  eta " + formatDuration(eta)
+		s += "  " + fmt.Sprintf(w.eta, formatDuration(eta))
 	}
 	return s
 }

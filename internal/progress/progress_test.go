@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/queenslab/queens/internal/message"
 	"github.com/vbauerster/mpb/v8"
 )
 
@@ -78,7 +79,7 @@ func lastLine(s string) string {
 func TestBarCompletes(t *testing.T) {
 	var out syncBuffer
 	start := time.Now().Add(-10 * time.Second)
-	b := newBar(&out, 40, 10, start, mpb.ForceTTY(), mpb.WithAutoRefresh())
+	b := newBar(&out, english, 40, 10, start, mpb.ForceTTY(), mpb.WithAutoRefresh())
 	for range 30 {
 		b.Add(1)
 	}
@@ -93,7 +94,7 @@ func TestBarCompletes(t *testing.T) {
 
 func TestBarInterrupted(t *testing.T) {
 	var out syncBuffer
-	b := newBar(&out, 200, 50, time.Time{}, mpb.ForceTTY(), mpb.WithAutoRefresh())
+	b := newBar(&out, english, 200, 50, time.Time{}, mpb.ForceTTY(), mpb.WithAutoRefresh())
 	b.Add(25)
 	stopped := make(chan struct{})
 	go func() {
@@ -128,7 +129,7 @@ func TestDescribe(t *testing.T) {
 		{1, 0, 4000, 100 * time.Second, "  0.0%  0.01 units/s  elapsed 1m40s  eta 4d15h"},
 		{4000, 0, 4000, 3725 * time.Second, "100.0%  1.07 units/s  elapsed 1h02m05s  done"},
 	} {
-		if got := describe(c.done, c.base, c.units, c.elapsed); got != c.want {
+		if got := english.describe(c.done, c.base, c.units, c.elapsed); got != c.want {
 			t.Errorf("describe(%d, %d, %d, %v) = %q, want %q", c.done, c.base, c.units, c.elapsed, got, c.want)
 		}
 	}
@@ -138,7 +139,7 @@ func TestDescribe(t *testing.T) {
 // counting goroutine while the bar is drawn.
 func BenchmarkAdd(b *testing.B) {
 	var out syncBuffer
-	bar := newBar(&out, 1<<30, 0, time.Time{}, mpb.ForceTTY(), mpb.WithAutoRefresh())
+	bar := newBar(&out, english, 1<<30, 0, time.Time{}, mpb.ForceTTY(), mpb.WithAutoRefresh())
 	for b.Loop() {
 		bar.Add(1)
 	}
@@ -168,19 +169,31 @@ func TestElapsed(t *testing.T) {
 func TestDescribeWork(t *testing.T) {
 	// A tenth of the work in the first half of the units, ten seconds in:
 	// the time left is ninety seconds, not ten.
-	got := describeWork(50, 0, 100, 10, 0, 100, 10*time.Second)
+	got := english.describeWork(50, 0, 100, 10, 0, 100, 10*time.Second)
 	if !strings.Contains(got, " 10.0%") || !strings.Contains(got, "eta 1m30s") {
 		t.Errorf("describeWork = %q, want 10.0%% and eta 1m30s", got)
 	}
 	// Work done before the run does not count toward the rate.
-	got = describeWork(60, 50, 100, 60, 50, 100, 10*time.Second)
+	got = english.describeWork(60, 50, 100, 60, 50, 100, 10*time.Second)
 	if !strings.Contains(got, "eta 40s") {
 		t.Errorf("describeWork after a resume = %q, want eta 40s", got)
 	}
-	if got := describeWork(100, 0, 100, 100, 0, 100, time.Second); !strings.Contains(got, "done") {
+	if got := english.describeWork(100, 0, 100, 100, 0, 100, time.Second); !strings.Contains(got, "done") {
 		t.Errorf("describeWork at the end = %q", got)
 	}
-	if got := describeWork(3, 3, 100, 5, 5, 100, time.Second); !strings.Contains(got, "eta -") {
+	if got := english.describeWork(3, 3, 100, 5, 5, 100, time.Second); !strings.Contains(got, "eta -") {
 		t.Errorf("describeWork with nothing done yet = %q", got)
+	}
+}
+
+// TestWordsInChinese checks the labels of a bar in Chinese.
+func TestWordsInChinese(t *testing.T) {
+	zh := newWords(message.NewPrinter(message.Chinese))
+	got := zh.describe(50, 0, 100, 10*time.Second)
+	if !strings.Contains(got, "单元/秒") || !strings.Contains(got, "已用 10s") || !strings.Contains(got, "剩余 10s") {
+		t.Errorf("describe in Chinese = %q", got)
+	}
+	if got := zh.describe(100, 0, 100, time.Second); !strings.Contains(got, "完成") {
+		t.Errorf("describe at the end in Chinese = %q", got)
 	}
 }
