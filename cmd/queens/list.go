@@ -16,6 +16,7 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/message"
 	"github.com/queenslab/queens/internal/progress"
 )
 
@@ -26,6 +27,10 @@ type listOptions struct {
 	unique bool
 	limit  uint64 // the most solutions to write; 0 means all
 	base   int    // 0 or 1: where cols and csv count columns from
+	glyphs string // the glyphs of the board format
+	order  string // rows or columns: the order of the listing
+	style  string // the style of a tutorial's program, or ""
+	lang   message.Lang
 	// progress, when not nil, is where a bar shows how far a parallel
 	// listing has come, if it is a terminal.
 	progress io.Writer
@@ -47,11 +52,26 @@ will print, starts within seconds; stop it with --limit or Ctrl-C.
 
 Formats (--format):
 ` + formatHelp() + `
-cols, json, csv and fen write the solutions alone, one a line, for other
-programs (and 'queens verify'); board, matrix and sentences number them
-and end with the total, as the classic programs print them. Rows and
-columns are counted from the top left.
+cols, solution, json, csv and fen write the solutions alone, one a line,
+for other programs (and 'queens verify'), and never change with --lang;
+board, matrix and sentences number them and end with the total, as the
+classic programs print them, in the language of --lang. Rows and columns
+are counted from the top left.
 
+The board format draws with the --glyphs:
+` + glyphsHelp() + `
+--order columns lists the solutions in the order of the programs that
+place their queens column by column: by the row of the queen in the first
+column, then in the second, and so on. It is the lexicographic listing
+with each solution turned about the main diagonal, which turns every
+solution into another one. The solution format, which writes the row of
+the queen in each column as seed 003's program does, lists in that order
+unless --order rows.
+
+--style prints exactly what a program of the classic tutorials prints, in
+its own words and layout (but for the time some of them print at the
+end):
+` + stylesHelp() + `
 With -o the listing goes to a file that appears only when it is complete:
 an error or Ctrl-C leaves the file as it was. A listing of all the
 solutions of N ≥ 12 in the cols format then shows its progress on
@@ -61,6 +81,10 @@ refused. On standard output, the listing is written in whole lines.`,
 		Example: `  queens list 8
   queens list 8 --format board --limit 2
   queens list 8 --unique --format sentences
+  queens list 8 --lang zh --format sentences --limit 1
+  queens list 8 --format board --glyphs x0 --limit 1
+  queens list 4 --format solution
+  queens list 8 --style 004-2
   queens list 8 --format fen | head -3
   queens list 8 --unique --format svg -o unique8.svg
   queens list 14 --format csv -o fourteen.csv`,
@@ -75,7 +99,8 @@ refused. On standard output, the listing is written in whole lines.`,
 				return usageError(fmt.Errorf("--limit must be 0 (no limit) or more, got %d", limit), fmt.Sprintf("try 'queens list %d --limit 10'", n))
 			}
 			o.limit = uint64(limit)
-			if err := checkListFormat(o, cmd.Flags().Changed("base")); err != nil {
+			o.lang = io.p.Lang()
+			if err := checkListFormat(o, cmd.Flags().Changed); err != nil {
 				return err
 			}
 			out, err := createOutput(cmd, output, io.out)
@@ -110,9 +135,50 @@ refused. On standard output, the listing is written in whole lines.`,
 	fl.BoolVar(&o.unique, "unique", false, "list one solution per symmetry class (rotations and reflections), the first of each class in the listing order")
 	fl.Int64Var(&limit, "limit", 0, "stop after `K` solutions (0: no limit)")
 	fl.IntVar(&o.base, "base", 1, "count columns from 0 or 1 in the cols and csv formats")
+	fl.StringVar(&o.glyphs, "glyphs", "Q.", "the glyphs of the board format: "+strings.Join(format.GlyphNames(), ", "))
+	fl.StringVar(&o.order, "order", "", "rows (lexicographic) or columns (by the rows of the queens of column 1, 2, …); default rows, columns for the solution format")
+	fl.StringVar(&o.style, "style", "", "print as the `PROGRAM` of a tutorial prints: "+strings.Join(format.StyleNames(), ", "))
 	fl.StringVarP(&output, "output", "o", "", "write the solutions to `FILE` instead of standard output")
 	_ = cmd.RegisterFlagCompletionFunc("format", completeFormats)
+	_ = cmd.RegisterFlagCompletionFunc("glyphs", completeGlyphs)
+	_ = cmd.RegisterFlagCompletionFunc("order", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"rows\tlexicographic, row by row", "columns\tcolumn by column"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("style", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var names []string
+		for _, name := range format.StyleNames() {
+			names = append(names, name+"\t"+format.DescribeStyle(name))
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
+}
+
+// glyphsHelp lists the glyphs of the board format, for help texts.
+func glyphsHelp() string {
+	var b strings.Builder
+	for _, name := range format.GlyphNames() {
+		fmt.Fprintf(&b, "  %-10s %s\n", name, format.DescribeGlyphs(name))
+	}
+	return b.String()
+}
+
+// stylesHelp lists the styles of the tutorials' programs, for help texts.
+func stylesHelp() string {
+	var b strings.Builder
+	for _, name := range format.StyleNames() {
+		fmt.Fprintf(&b, "  %-10s %s\n", name, format.DescribeStyle(name))
+	}
+	return b.String()
+}
+
+// completeGlyphs completes the value of a --glyphs flag.
+func completeGlyphs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	var names []string
+	for _, name := range format.GlyphNames() {
+		names = append(names, name+"\t"+format.DescribeGlyphs(name))
+	}
+	return names, cobra.ShellCompDirectiveNoFileComp
 }
 
 // humanFormat reports whether the format ends with the total, "0
@@ -139,9 +205,34 @@ func completeFormats(*cobra.Command, []string, string) ([]string, cobra.ShellCom
 	return names, cobra.ShellCompDirectiveNoFileComp
 }
 
-// checkListFormat returns a usage error for a format or base that cannot
-// list the n×n board.
-func checkListFormat(o listOptions, baseGiven bool) error {
+// checkListFormat returns a usage error for a format, base, glyphs, order
+// or style that cannot list the n×n board; set tells which flags were
+// given.
+func checkListFormat(o listOptions, set func(string) bool) error {
+	baseGiven := set("base")
+	if o.style != "" {
+		for _, flag := range []string{"format", "base", "glyphs", "order"} {
+			if set(flag) {
+				return usageError(fmt.Errorf("--style sets the whole layout: --%s does not apply", flag), fmt.Sprintf("try 'queens list %d --style %s'", o.n, o.style))
+			}
+		}
+		_, err := format.NewStyle(o.style, io.Discard, format.Options{N: o.n})
+		switch {
+		case errors.Is(err, format.ErrUnknownStyle):
+			return usageError(fmt.Errorf("unknown style %q", o.style), "styles: "+strings.Join(format.StyleNames(), ", "))
+		case errors.Is(err, queens.ErrSize):
+			return usageError(err, fmt.Sprintf("try 'queens list 8 --style %s'", o.style))
+		case err != nil:
+			return usageError(err, "")
+		}
+		return nil
+	}
+	if err := checkGlyphs(o.format, o.glyphs, set("glyphs")); err != nil {
+		return err
+	}
+	if err := checkOrder(o.order); err != nil {
+		return err
+	}
 	if o.base != 0 && o.base != 1 {
 		return usageError(fmt.Errorf("--base must be 0 or 1, got %d", o.base), "--base 1 (the default) counts columns from 1, --base 0 from 0")
 	}
@@ -152,7 +243,7 @@ func checkListFormat(o listOptions, baseGiven bool) error {
 		}
 		return usageError(fmt.Errorf("--base applies to the cols and csv formats, not to %s", o.format), hint)
 	}
-	_, err := format.New(o.format, io.Discard, format.Options{N: o.n})
+	_, err := format.New(o.format, io.Discard, format.Options{N: o.n, Glyphs: o.glyphs})
 	switch {
 	case errors.Is(err, format.ErrUnknownFormat):
 		return usageError(fmt.Errorf("unknown format %q", o.format), "formats: "+strings.Join(format.Names(), ", "))
@@ -164,10 +255,65 @@ func checkListFormat(o listOptions, baseGiven bool) error {
 	return nil
 }
 
+// checkGlyphs returns a usage error for glyphs that are unknown, or given
+// with a format other than board.
+func checkGlyphs(name, glyphs string, given bool) error {
+	if format.DescribeGlyphs(glyphs) == "" {
+		return usageError(fmt.Errorf("unknown glyphs %q", glyphs), "glyphs: "+strings.Join(format.GlyphNames(), ", "))
+	}
+	if given && name != "board" && slices.Contains(format.Names(), name) {
+		return usageError(fmt.Errorf("--glyphs applies to the board format, not to %s", name), "try --format board --glyphs "+glyphs)
+	}
+	return nil
+}
+
+// checkOrder returns a usage error for an unknown order.
+func checkOrder(order string) error {
+	if order != "" && order != "rows" && order != "columns" {
+		return usageError(fmt.Errorf("unknown order %q", order), "--order is rows or columns")
+	}
+	return nil
+}
+
+// columnOrder reports whether the listing goes column by column.
+func (o listOptions) columnOrder() bool {
+	return o.order == "columns" || o.order == "" && o.format == "solution"
+}
+
+// formatOptions returns the options of the format writer of the listing.
+func (o listOptions) formatOptions() format.Options {
+	return format.Options{
+		N: o.n, ZeroBased: o.base == 0, Unique: o.unique, Lang: o.lang,
+		Glyphs: o.glyphs,
+	}
+}
+
+// newListWriter returns the writer of the listing.
+func newListWriter(w io.Writer, o listOptions) (format.Writer, error) {
+	if o.style != "" {
+		return format.NewStyle(o.style, w, format.Options{N: o.n})
+	}
+	return format.New(o.format, w, o.formatOptions())
+}
+
+// transpose returns, in dst, the solution s turned about the main
+// diagonal: the row of the queen in each column. Turned so, the
+// lexicographic listing comes in the order of a search column by column.
+func transpose(dst, s queens.Solution) queens.Solution {
+	if cap(dst) < len(s) {
+		dst = make(queens.Solution, len(s))
+	}
+	dst = dst[:len(s)]
+	for r, c := range s {
+		dst[c] = r
+	}
+	return dst
+}
+
 // list writes the solutions the options ask for to w, and returns how many
 // it wrote. It stops with ctx.Err() when ctx is cancelled.
 func list(ctx context.Context, w io.Writer, o listOptions) (uint64, error) {
-	if workers := runtime.GOMAXPROCS(0); workers > 1 && o.n >= parallelMinN && o.format == "cols" && !o.unique && o.limit == 0 {
+	if workers := runtime.GOMAXPROCS(0); workers > 1 && o.n >= parallelMinN && o.format == "cols" && o.style == "" && !o.columnOrder() && !o.unique && o.limit == 0 {
 		return listParallel(ctx, w, o, workers)
 	}
 	return listSerial(ctx, w, o)
@@ -175,7 +321,7 @@ func list(ctx context.Context, w io.Writer, o listOptions) (uint64, error) {
 
 // listSerial writes the listing with one goroutine.
 func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error) {
-	fw, err := format.New(o.format, w, format.Options{N: o.n, ZeroBased: o.base == 0, Unique: o.unique})
+	fw, err := newListWriter(w, o)
 	if err != nil {
 		return 0, err
 	}
@@ -192,9 +338,17 @@ func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error)
 		return 0, err
 	}
 	done := ctx.Done()
-	var index uint64
+	var (
+		index  uint64
+		turned queens.Solution
+	)
+	columns := o.style == "" && o.columnOrder()
 	for s := range seq {
 		index++
+		if columns {
+			turned = transpose(turned, s)
+			s = turned
+		}
 		if err = fw.Write(index, s); err != nil || index == o.limit {
 			break
 		}

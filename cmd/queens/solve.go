@@ -48,6 +48,7 @@ type solveFlags struct {
 	count   bool
 	timeout time.Duration
 	format  string
+	glyphs  string
 	base    int
 	output  string
 
@@ -99,9 +100,14 @@ instance exactly, and --all prints every one in the --format; every
 solution printed is first checked against the instance.
 
 Output goes to standard output or to the file -o names, as a board up to
-N = 64 and as one line of columns (--format cols) above. Exit status: 0 a
-solution, 1 no solution or no completion exists, 2 bad usage or input,
-3 the --timeout passed without an answer, 130 interrupted.`,
+N = 64 and as one line of columns (--format cols) above. The board of an
+instance (--with, --block, --exclude, --instance) names its ranks down the
+left side, rank 1 at the bottom, and its files a, b, … along the bottom
+(up to N = 26), and marks the preset queens (@) apart from the queens the
+search placed (Q), and the blocked squares (#); --glyphs picks the glyphs.
+Exit status: 0 a solution, 1 no solution or no completion exists, 2 bad
+usage or input, 3 the --timeout passed without an answer, 130
+interrupted.`,
 		Example: `  queens solve 8
   queens solve 1000000 -o million.txt
   queens solve 100 --method random --seed 7 --format cols
@@ -136,6 +142,7 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
 	fl.BoolVar(&f.count, "count", false, "count the solutions (of the instance, or the completions of --with) instead of printing one")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up after this long, such as 30s (default no limit)")
 	fl.StringVar(&f.format, "format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default board up to N = 64, cols above)")
+	fl.StringVar(&f.glyphs, "glyphs", "Q.", "the glyphs of the board format: "+strings.Join(format.GlyphNames(), ", "))
 	fl.IntVar(&f.base, "base", 1, "count columns from 0 or 1 in the cols and csv formats")
 	fl.StringVarP(&f.output, "output", "o", "", "write the result to `FILE` instead of standard output")
 	fl.Var((*listFlag)(&f.block), "block", "squares no queen may stand on, such as a1,h8 or 1:1,8:8 (repeated flags add up)")
@@ -150,6 +157,7 @@ solution, 1 no solution or no completion exists, 2 bad usage or input,
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return format.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
+	_ = cmd.RegisterFlagCompletionFunc("glyphs", completeGlyphs)
 	return cmd
 }
 
@@ -220,6 +228,9 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 			return err
 		}
 	}
+	if err := checkGlyphs(f.format, f.glyphs, set("glyphs")); err != nil {
+		return err
+	}
 	if f.method == methodRandom && !set("seed") {
 		f.seed = rand.Int64()
 		fmt.Fprintf(std.errOut, "queens: seed %d (repeat with --seed %d)\n", f.seed, f.seed)
@@ -267,9 +278,28 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 			return fmt.Errorf("internal error: the search found a wrong completion: %w", err)
 		}
 	}
+	opts := solveFormat(std, f, n)
+	if withPresets {
+		opts.Labels, opts.Presets = true, presets
+	}
 	return writeResult(std, f.output, func(w io.Writer) error {
-		return writeSolution(ctxWriter{ctx, w}, f.format, f.base, s)
+		return writeSolution(ctxWriter{ctx, w}, f.format, opts, s)
 	})
+}
+
+// solveFormat returns the options of the format of a solution of the
+// n×n board.
+func solveFormat(std streams, f solveFlags, n int) format.Options {
+	return format.Options{N: n, ZeroBased: f.base == 0, Lang: std.p.Lang(), Glyphs: f.glyphs}
+}
+
+// instanceFormat returns the options of the format of a solution of the
+// instance: a board labelled as chess squares are named, with its preset
+// queens and blocked squares marked.
+func instanceFormat(std streams, f solveFlags, in *queens.Instance) format.Options {
+	opts := solveFormat(std, f, in.N)
+	opts.Labels, opts.Presets, opts.Blocked = true, in.Queens, in.Blocked
+	return opts
 }
 
 // listFlag is a flag that takes a comma-separated list: repeating the
@@ -451,11 +481,11 @@ func checkFormat(name string, n int) error {
 	return nil
 }
 
-// writeSolution writes s as solution 1 in the format, counting from base
-// where the format lets it choose. The writers stream: even the cols line
-// of ten million queens goes out in chunks.
-func writeSolution(w io.Writer, name string, base int, s queens.Solution) error {
-	fw, err := format.New(name, w, format.Options{N: len(s), ZeroBased: base == 0})
+// writeSolution writes s as solution 1 in the format with the options.
+// The writers stream: even the cols line of ten million queens goes out
+// in chunks.
+func writeSolution(w io.Writer, name string, opts format.Options, s queens.Solution) error {
+	fw, err := format.New(name, w, opts)
 	if err != nil {
 		return usageError(err, "")
 	}
@@ -520,6 +550,9 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 			return err
 		}
 	}
+	if err := checkGlyphs(f.format, f.glyphs, set("glyphs")); err != nil {
+		return err
+	}
 	ctx := cmd.Context()
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
@@ -543,7 +576,7 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		})
 	case f.all:
 		err := writeResult(std, f.output, func(w io.Writer) error {
-			return writeAll(ctx, w, &in, f)
+			return writeAll(ctx, w, &in, f, instanceFormat(std, f, &in))
 		})
 		if f.crossCheck && errors.Is(err, queens.ErrNoSolution) {
 			if cerr := crossCheckNone(ctx, std, &in, f); cerr != nil {
@@ -565,7 +598,7 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		return fmt.Errorf("internal error: the search found a wrong solution: %w", err)
 	}
 	return writeResult(std, f.output, func(w io.Writer) error {
-		return writeSolution(w, f.format, f.base, s)
+		return writeSolution(w, f.format, instanceFormat(std, f, &in), s)
 	})
 }
 
@@ -647,11 +680,11 @@ func countInstance(ctx context.Context, std streams, in *queens.Instance) (queen
 	return total, err
 }
 
-// writeAll writes every solution of the instance in the format, each
-// checked against the instance first; no solution at all is a definite
-// no.
-func writeAll(ctx context.Context, w io.Writer, in *queens.Instance, f solveFlags) error {
-	fw, err := format.New(f.format, w, format.Options{N: in.N, ZeroBased: f.base == 0})
+// writeAll writes every solution of the instance in the format with the
+// options, each checked against the instance first; no solution at all
+// is a definite no.
+func writeAll(ctx context.Context, w io.Writer, in *queens.Instance, f solveFlags, opts format.Options) error {
+	fw, err := format.New(f.format, w, opts)
 	if err != nil {
 		return usageError(err, "")
 	}

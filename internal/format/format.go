@@ -1,6 +1,10 @@
 // Package format writes N-queens solutions in the forms people and programs
-// read them in — boards, 0/1 matrices, lines of columns, sentences, JSON,
-// CSV, chess FEN and SVG pictures — and reads them back for checking.
+// read them in — boards, 0/1 matrices, lines of columns, sentences, the
+// column-major "Solution:" lines, JSON, CSV, chess FEN and SVG pictures —
+// and reads them back for checking. The formats made for reading speak
+// English or Chinese; the others never change with the language. The
+// styles ([NewStyle]) print exactly what the programs of the classic
+// tutorials print.
 //
 // A [Writer] streams: it keeps no solution once Write returns (but for
 // svg, which draws one picture) and buffers its output, so that writing
@@ -17,6 +21,7 @@ import (
 	"strconv"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/message"
 )
 
 // ErrUnknownFormat is wrapped by the error of [New] for a name that is not
@@ -27,19 +32,35 @@ var ErrUnknownFormat = errors.New("unknown format")
 // its format can hold: svg draws at most [MaxSVGBoards] boards.
 var ErrTooMany = errors.New("too many solutions for the format")
 
-// Options tune a [Writer]. The zero value writes columns counted from 1.
+// Options tune a [Writer]. The zero value writes columns counted from 1,
+// and the words of the human formats in English.
 type Options struct {
 	// N is the board size when it is known in advance, or 0. With it, New
 	// refuses a size the format cannot show (fen needs 8) and the csv
 	// header is written even when no solution follows.
 	N int
 	// ZeroBased counts columns from 0 in the cols and csv formats. The
-	// json format always counts from 0, as the library does; the human
-	// formats always count from 1.
+	// json and solution formats always count from 0, as the library does;
+	// the human formats always count from 1.
 	ZeroBased bool
 	// Unique tells that the solutions are one per symmetry class: the
 	// total line of the human formats then reads "12 unique solutions".
 	Unique bool
+	// Lang is the language of the words of the human formats (board,
+	// matrix, sentences): "Solution 1" or "第1种情况". The other formats
+	// never change with it.
+	Lang message.Lang
+	// Glyphs names the glyphs of the board format, one of [GlyphNames];
+	// "" is the default, Q and ".".
+	Glyphs string
+	// Labels labels the ranks of the board format down its left side,
+	// rank 1 at the bottom, and its files a, b, … along the bottom, as
+	// chess squares are named (up to N = 26, [queens.MaxChessN]).
+	Labels bool
+	// Presets and Blocked are the preset queens and the blocked squares
+	// of an instance: the board format, given N, marks them with glyphs
+	// of their own and explains the marks in a line under the board.
+	Presets, Blocked []queens.Square
 }
 
 // Writer writes solutions in one format.
@@ -67,6 +88,7 @@ var formats = []struct {
 	{"matrix", "a grid of 0 and 1 (a queen) per solution, numbered, then the total", newMatrix},
 	{"cols", "a line of columns per solution, from 1 (from 0 with --base 0)", newCols},
 	{"sentences", "queen 1 in row 1, column 1; … per solution, numbered, then the total", newSentences},
+	{"solution", `"Solution: " and the row of the queen in each column, from 0; listed column by column`, newSolution},
 	{"json", `a line {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}; columns from 0`, newJSON},
 	{"csv", "a header index,c1,…,cN, then a row per solution; columns as cols", newCSV},
 	{"fen", "a chess FEN line per solution, white queens, rank 8 first (8×8 only)", newFEN},
@@ -74,7 +96,7 @@ var formats = []struct {
 }
 
 // Names returns the names of the formats, in the order help texts list
-// them: board, matrix, cols, sentences, json, csv, fen, svg.
+// them: board, matrix, cols, sentences, solution, json, csv, fen, svg.
 func Names() []string {
 	names := make([]string, len(formats))
 	for i, f := range formats {
@@ -83,8 +105,9 @@ func Names() []string {
 	return names
 }
 
-// Describe returns a one-line description of the named format, or "" for
-// an unknown name.
+// Describe returns a one-line description of the named format, in
+// English, or "" for an unknown name. The description is a key of the
+// catalogue of package message, which translates it.
 func Describe(name string) string {
 	for _, f := range formats {
 		if f.name == name {
@@ -95,7 +118,8 @@ func Describe(name string) string {
 }
 
 // New returns a Writer of the named format that writes to w. It returns an
-// error wrapping [ErrUnknownFormat] for an unknown name, and one wrapping
+// error wrapping [ErrUnknownFormat] for an unknown name, one wrapping
+// [ErrUnknownGlyphs] for unknown opts.Glyphs, and one wrapping
 // [queens.ErrSize] when opts.N is a size the format cannot show.
 func New(name string, w io.Writer, opts Options) (Writer, error) {
 	for _, f := range formats {
@@ -166,19 +190,6 @@ func (o *out) check(s queens.Solution) error {
 		return errEmpty
 	}
 	return nil
-}
-
-// totalLine appends the closing line of the human formats: "92 solutions".
-func totalLine(b []byte, count uint64, unique bool) []byte {
-	b = strconv.AppendUint(b, count, 10)
-	if unique {
-		b = append(b, " unique"...)
-	}
-	b = append(b, " solution"...)
-	if count != 1 {
-		b = append(b, 's')
-	}
-	return append(b, '\n')
 }
 
 // digitTable returns the decimal strings of from..from+n-1, each followed

@@ -115,7 +115,7 @@ func TestNew(t *testing.T) {
 		t.Errorf("New(xml) error = %v", err)
 	}
 	names := Names()
-	if len(names) != 8 || names[0] != "board" || !slices.Contains(names, "svg") {
+	if len(names) != 9 || names[0] != "board" || !slices.Contains(names, "svg") {
 		t.Errorf("Names() = %v", names)
 	}
 	for _, name := range names {

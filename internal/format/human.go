@@ -1,103 +1,88 @@
 package format
 
 import (
-	"strconv"
-
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/message"
 )
 
-// humanWriter writes the formats made for reading: each solution under a
-// "Solution k" header, followed by a blank line, and the total at the end,
-// as the classic programs print them.
-type humanWriter struct {
-	*out
-	unique bool
-	body   func(b []byte, s queens.Solution) []byte
-}
+// The formats made for reading (board, matrix, sentences) number each
+// solution under a header, "Solution k" or "第k种情况", follow it by a
+// blank line, and end with the total, as the classic programs print
+// them, in the language of the Options. Their words come from the
+// catalogue of package message, compiled when the writer is made.
 
-func (w *humanWriter) Write(index uint64, s queens.Solution) error {
-	if err := w.check(s); err != nil {
-		return err
+// newHuman returns the writer of a format made for reading, whose
+// solutions are the parts.
+func newHuman(o *out, opts Options, parts ...part) *layoutWriter {
+	p := message.NewPrinter(opts.Lang)
+	total := "%d solutions\n"
+	if opts.Unique {
+		total = "%d unique solutions\n"
 	}
-	b := append(w.buf, "Solution "...)
-	b = strconv.AppendUint(b, index, 10)
-	b = append(b, '\n')
-	b = w.body(b, s)
-	w.buf = append(b, '\n')
-	return w.done()
-}
-
-func (w *humanWriter) Close() error {
-	w.buf = totalLine(w.buf, w.count, w.unique)
-	return w.flush()
-}
-
-// grid appends one row of n cells per queen: empty is the text of an empty
-// row, cell bytes per square, and the byte at offset mark of the queen's
-// square becomes queen. A queen off the board leaves its row empty.
-func grid(b []byte, s queens.Solution, empty []byte, cell, mark int, queen byte) []byte {
-	for _, c := range s {
-		start := len(b)
-		b = append(b, empty...)
-		if uint(c) < uint(len(s)) {
-			b[start+cell*c+mark] = queen
-		}
+	return &layoutWriter{
+		out:    o,
+		head:   compile(p.Text("Solution %d")+"\n", 0),
+		parts:  parts,
+		tail:   "\n",
+		end:    compile(p.Plural(total, 2), 0),
+		endOne: compile(p.Plural(total, 1), 0),
 	}
-	return b
-}
-
-// boardRow returns an empty board row of n squares: ". . . .\n".
-func boardRow(n int) []byte {
-	row := make([]byte, 0, 2*n)
-	for range n {
-		row = append(row, ". "...)
-	}
-	row[len(row)-1] = '\n'
-	return row
-}
-
-// matrixRow returns an empty matrix row of n cells printed with %3d.
-func matrixRow(n int) []byte {
-	row := make([]byte, 0, 3*n+1)
-	for range n {
-		row = append(row, "  0"...)
-	}
-	return append(row, '\n')
 }
 
 func newBoard(o *out, opts Options) (Writer, error) {
-	var empty []byte
-	return &humanWriter{out: o, unique: opts.Unique, body: func(b []byte, s queens.Solution) []byte {
-		if len(empty) != 2*len(s) {
-			empty = boardRow(len(s))
+	g, ok := glyphsNamed(opts.Glyphs)
+	if !ok {
+		return nil, errGlyphs(opts.Glyphs)
+	}
+	b := &grid{queen: g.queen, empty: g.empty, sep: " ", rowEnd: "\n", preset: g.preset, blocked: g.blocked}
+	b.labels = opts.Labels
+	if n := opts.N; n > 0 && (len(opts.Presets) > 0 || len(opts.Blocked) > 0) {
+		b.marks = make([]byte, n*n)
+		mark := func(qs []queens.Square, m byte) {
+			for _, q := range qs {
+				if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
+					b.marks[q.Row*n+q.Col] = m
+				}
+			}
 		}
-		return grid(b, s, empty, 2, 0, 'Q')
-	}}, nil
+		mark(opts.Blocked, markBlocked)
+		mark(opts.Presets, markPreset)
+		p := message.NewPrinter(opts.Lang)
+		switch {
+		case len(opts.Presets) > 0 && len(opts.Blocked) > 0:
+			b.legend = p.Sprintf("%s preset queen, %s placed by the search, %s blocked square", g.preset, g.queen, g.blocked) + "\n"
+		case len(opts.Presets) > 0:
+			b.legend = p.Sprintf("%s preset queen, %s placed by the search", g.preset, g.queen) + "\n"
+		default:
+			b.legend = p.Sprintf("%s queen, %s blocked square", g.queen, g.blocked) + "\n"
+		}
+	}
+	return newHuman(o, opts, part{grid: b}), nil
 }
 
 func newMatrix(o *out, opts Options) (Writer, error) {
-	var empty []byte
-	return &humanWriter{out: o, unique: opts.Unique, body: func(b []byte, s queens.Solution) []byte {
-		if len(empty) != 3*len(s)+1 {
-			empty = matrixRow(len(s))
-		}
-		return grid(b, s, empty, 3, 2, '1')
-	}}, nil
+	return newHuman(o, opts, part{grid: &grid{queen: "  1", empty: "  0", rowEnd: "\n"}}), nil
 }
 
 func newSentences(o *out, opts Options) (Writer, error) {
-	return &humanWriter{out: o, unique: opts.Unique, body: func(b []byte, s queens.Solution) []byte {
-		for r, c := range s {
-			if r > 0 {
-				b = append(b, "; "...)
-			}
-			b = append(b, "queen "...)
-			b = strconv.AppendInt(b, int64(r+1), 10)
-			b = append(b, " in row "...)
-			b = strconv.AppendInt(b, int64(r+1), 10)
-			b = append(b, ", column "...)
-			b = strconv.AppendInt(b, int64(c+1), 10)
-		}
-		return append(b, '\n')
-	}}, nil
+	p := message.NewPrinter(opts.Lang)
+	return newHuman(o, opts, part{line: &line{
+		item:   compile(p.Text("queen %d in row %d, column %d"), 0, 0, 1),
+		sep:    p.Text("; "),
+		suffix: "\n",
+	}}), nil
+}
+
+// newSolution returns the writer of the solution format of seed 003's
+// second program: "Solution: " and the row of the queen in each column,
+// counted from 0, each followed by a space. It has no header and no
+// total, and never changes with the language.
+func newSolution(o *out, opts Options) (Writer, error) {
+	return &layoutWriter{
+		out:    o,
+		head:   literal(""),
+		parts:  []part{{line: &line{prefix: "Solution: ", item: compile("%[3]d ", 0, 1, 2), suffix: "\n", byColumn: true}}},
+		end:    literal(""),
+		endOne: literal(""),
+	}, nil
 }

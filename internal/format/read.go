@@ -27,7 +27,8 @@ type Placement struct {
 	// placement starts.
 	Line int
 	// Format names the format it was written in: cols, csv, json, fen,
-	// sentences, board (Q or x for a queen) or matrix (1 for a queen).
+	// sentences (in English or Chinese), solution, board (Q or x for a
+	// queen) or matrix (1 for a queen).
 	Format string
 	// Queens holds the column of the queen in each row, counted from 0,
 	// as the library does; it may stand off the board. The Reader reuses
@@ -67,11 +68,12 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 
 // Reader reads placements of queens, one after another, from text in the
 // line formats that [Writer] writes: cols and csv lines, JSON lines, FEN
-// lines, sentences, and board or matrix blocks (rows of Q and ., of x and
-// 0, or of 1 and 0). It recognises the format of every line or block by
-// itself, so that formats may be mixed. It skips blank lines, lines that
-// begin with #, "Solution k" headers, csv headers and total lines such as
-// "92 solutions". A line of numbers separated by commas is a csv row,
+// lines, sentences in English or Chinese, "Solution: " lines of the rows
+// of the queens of the columns, and board or matrix blocks (rows of Q and
+// ., of x and 0, or of 1 and 0). It recognises the format of every line or
+// block by itself, so that formats may be mixed. It skips blank lines,
+// lines that begin with #, "Solution k" and "第k种情况" headers, csv headers
+// and total lines such as "92 solutions" and "共有92种摆放方法". A line of numbers separated by commas is a csv row,
 // whose first field is its index, after a csv header, and a line of
 // columns without one. A line of a single number is a line of one column,
 // unless it follows a "Solution k" header: then a 0 or 1 is the one cell
@@ -89,6 +91,7 @@ type Reader struct {
 	nums  []int  // the numbers of the line being read; the columns of p
 	text  []byte // the whole line, for the formats that need it
 	cells []byte // one row of a board, white space removed
+	plain []byte // a board row with its glyphs made plain
 	err   error  // sticky: the first error returned
 
 	midLine bool // the last chunk filled the buffer: its line goes on
@@ -193,7 +196,8 @@ const (
 	kindSentences
 	kindGrid
 	kindUnknown
-	kindMarkup // a line of SVG, XML or HTML
+	kindMarkup  // a line of SVG, XML or HTML
+	kindColumns // "Solution: " and the rows of the queens of the columns
 )
 
 func (r *Reader) next() (*Placement, error) {
@@ -220,7 +224,7 @@ func (r *Reader) next() (*Placement, error) {
 			t = trimLeft(t)
 		}
 		if !more {
-			t = trimRight(t)
+			t = r.plainRow(trimRight(t))
 		}
 		kind := classify(t, more)
 		if r.header && !more && (string(t) == "0" || string(t) == "1") {
@@ -267,12 +271,85 @@ func (r *Reader) next() (*Placement, error) {
 		case kindFEN:
 			return r.fen(line)
 		case kindSentences:
+			if bytes.HasPrefix(line, []byte("皇后")) {
+				return r.sentencesZh(line)
+			}
 			return r.sentences(line)
+		case kindColumns:
+			return r.columns(line)
 		}
 		if p, err := r.gridRow(line); p != nil || err != nil {
 			return p, err
 		}
 	}
+}
+
+// plainRow returns t, a whole line, with the glyphs of the boards the
+// board format draws turned into those of the plain board (Q and .),
+// and without the rank that labels a row of the board of an instance: ♛
+// and ♕ are queens, · and ▪ empty squares; @ is a preset queen and # a
+// blocked square; on a row of 0 and +, 0 is a queen. The line of file
+// letters and the legend of the board of an instance become blank.
+func (r *Reader) plainRow(t []byte) []byte {
+	if isFileLine(t) || isLegend(t) {
+		return t[:0]
+	}
+	rest := t
+	if i := bytes.IndexByte(t, ' '); i > 0 && isNumber(t[:i]) && t[0] != '0' {
+		rest = trimLeft(t[i:]) // a rank, perhaps
+	}
+	if !bytes.ContainsAny(rest, "♛♕·▪@#+") && len(rest) == len(t) {
+		return t
+	}
+	zero := bytes.IndexByte(rest, '+') >= 0
+	b := r.plain[:0]
+	cells := 0
+	for _, c := range string(rest) {
+		switch {
+		case c == '♛' || c == '♕' || c == '@' || c == '0' && zero:
+			c = 'Q'
+		case c == '·' || c == '▪' || c == '#' || c == '+':
+			c = '.'
+		}
+		if c >= 0x80 {
+			return t
+		}
+		if !isSpace(byte(c)) {
+			cells++
+		}
+		b = append(b, byte(c))
+	}
+	r.plain = b
+	if !isGridRow(b) || bytes.ContainsAny(b, "01") && len(rest) != len(t) || t[0] == '#' && cells < 2 {
+		return t // not a board row after all
+	}
+	return b
+}
+
+// isFileLine reports whether t is the line of file letters under the
+// board of an instance: "a b c d e f g h".
+func isFileLine(t []byte) bool {
+	f := bytes.Fields(t)
+	if len(f) < 2 {
+		return false
+	}
+	for i, x := range f {
+		if len(x) != 1 || x[0] != byte('a'+i) {
+			return false
+		}
+	}
+	return true
+}
+
+// isLegend reports whether t is the legend under the board of an
+// instance, in English or Chinese.
+func isLegend(t []byte) bool {
+	for _, w := range []string{"preset queen, ", "blocked square", "预设的皇后，", "禁放的格子"} {
+		if bytes.Contains(t, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // abbreviate shortens a long line for an error message.
@@ -302,8 +379,10 @@ func classify(t []byte, more bool) int {
 			return kindMarkup
 		case hasWord(t, "index,"):
 			return kindSkip
-		case hasWord(t, "queen "):
+		case hasWord(t, "queen "), bytes.HasPrefix(t, []byte("皇后")):
 			return kindSentences
+		case hasWord(t, "solution:"):
+			return kindColumns
 		case isGridRow(t):
 			return kindGrid
 		}
@@ -312,9 +391,11 @@ func classify(t []byte, more bool) int {
 		return kindMarkup
 	case bytes.IndexByte(t, '/') >= 0 && isFEN(t):
 		return kindFEN
-	case hasWord(t, "queen "):
+	case hasWord(t, "queen "), bytes.HasPrefix(t, []byte("皇后")):
 		return kindSentences
-	case isHeader(t) || isTotal(t):
+	case isColumns(t):
+		return kindColumns
+	case isHeader(t) || isTotal(t) || isChineseHeader(t):
 		return kindSkip
 	case isGridRow(t):
 		return kindGrid
@@ -354,6 +435,30 @@ func isHeader(t []byte) bool {
 		return len(f) == 1 || len(f) == 2 && isNumber(bytes.TrimSuffix(f[1], []byte(":")))
 	}
 	return hasWord(t, "index,") || bytes.EqualFold(t, []byte("index"))
+}
+
+// isColumns reports whether t is a line of the solution format:
+// "Solution: " and the rows of the queens of the columns, such as
+// "Solution: 1 3 0 2". A "Solution: k" with a single number k is a
+// header, unless k is 0: the line of the 1×1 board.
+func isColumns(t []byte) bool {
+	f := bytes.Fields(t)
+	if len(f) < 2 || !bytes.EqualFold(f[0], []byte("solution:")) {
+		return false
+	}
+	for _, x := range f[1:] {
+		if !isNumber(x) {
+			return false
+		}
+	}
+	return len(f) > 2 || string(f[1]) == "0"
+}
+
+// isChineseHeader reports whether t is a header or total line of the
+// human formats in Chinese: "第1种情况", "共有92种摆放方法".
+func isChineseHeader(t []byte) bool {
+	return bytes.HasPrefix(t, []byte("第")) && bytes.HasSuffix(t, []byte("种情况")) ||
+		bytes.HasPrefix(t, []byte("共有")) && bytes.HasSuffix(t, []byte("方法"))
 }
 
 // isTotal reports whether t is a total line: "92 solutions", "1 unique
@@ -605,6 +710,87 @@ func (r *Reader) sentences(line []byte) (*Placement, error) {
 		}
 	}
 	return &r.p, nil
+}
+
+// sentencesZh reads the sentences in Chinese, "皇后1在1行1列、皇后2在2行5列、
+// …", the rows and columns counted from 1.
+func (r *Reader) sentencesZh(line []byte) (*Placement, error) {
+	clauses := bytes.Split(bytes.TrimSuffix(line, []byte("、")), []byte("、"))
+	n := len(clauses)
+	cols := r.nums[:0]
+	counts := r.counts[:0]
+	for range n {
+		cols = append(cols, -1)
+		counts = append(counts, 0)
+	}
+	r.nums, r.counts = cols, counts
+	for _, clause := range clauses {
+		c := bytes.TrimSpace(clause)
+		var f [3][]byte
+		ok := bytes.HasPrefix(c, []byte("皇后"))
+		c = bytes.TrimPrefix(c, []byte("皇后"))
+		for i, sep := range []string{"在", "行", "列"} {
+			j := bytes.Index(c, []byte(sep))
+			if !ok || j < 0 {
+				ok = false
+				break
+			}
+			f[i], c = c[:j], c[j+len(sep):]
+			ok = isNumber(f[i]) && len(f[i]) <= maxDigits
+		}
+		if !ok || len(c) > 0 {
+			return nil, r.syntax(r.line, "cannot read %q: expected \"皇后i在r行c列\"", abbreviate(bytes.TrimSpace(clause)))
+		}
+		row, _ := strconv.Atoi(string(f[1]))
+		col, _ := strconv.Atoi(string(f[2]))
+		if row >= 1 && row <= n {
+			if counts[row-1] == 0 {
+				cols[row-1] = col - 1
+			}
+			counts[row-1]++
+		}
+	}
+	return r.rowsRead("sentences", cols, counts), nil
+}
+
+// columns reads a line of the solution format, "Solution: 1 3 0 2": the
+// row of the queen in each column, counted from 0.
+func (r *Reader) columns(line []byte) (*Placement, error) {
+	f := bytes.Fields(line)[1:]
+	n := len(f)
+	cols := r.nums[:0]
+	counts := r.counts[:0]
+	for range n {
+		cols = append(cols, -1)
+		counts = append(counts, 0)
+	}
+	r.nums, r.counts = cols, counts
+	for col, x := range f {
+		if !isNumber(x) || len(x) > maxDigits {
+			return nil, r.syntax(r.line, "cannot read %q: expected the row of the queen in each column", abbreviate(x))
+		}
+		row, _ := strconv.Atoi(string(x))
+		if row < n {
+			if counts[row] == 0 {
+				cols[row] = col
+			}
+			counts[row]++
+		}
+	}
+	return r.rowsRead("solution", cols, counts), nil
+}
+
+// rowsRead returns the placement of the columns cols, or of the first row
+// whose count of queens is not one.
+func (r *Reader) rowsRead(format string, cols, counts []int) *Placement {
+	r.p = Placement{Line: r.line, Format: format, Queens: cols}
+	for row, count := range counts {
+		if count != 1 {
+			r.p.Queens, r.p.Err = nil, &RowError{Row: row, Queens: count}
+			break
+		}
+	}
+	return &r.p
 }
 
 // gridRow adds a row to the board being read, and returns the placement

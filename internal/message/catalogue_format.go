@@ -1,0 +1,54 @@
+package message
+
+// The words of the human output formats (board, matrix, sentences) and
+// the descriptions of the formats, glyphs and tutorial styles.
+func init() {
+	add(
+		// The header of each solution and the total line. The total line
+		// keeps its newline in the key: its Chinese differs from that of
+		// the count "%d solutions" in other sentences.
+		Entry{Key: "Solution %d", Zh: "第%d种情况"},
+		Entry{Key: "%d solutions\n", One: "%d solution\n", Zh: "共有%d种摆放方法\n"},
+		Entry{Key: "%d unique solutions\n", One: "%d unique solution\n", Zh: "共有%d种本质不同的摆放方法\n"},
+		// One sentence per queen: its number, its row, its column.
+		Entry{Key: "queen %d in row %d, column %d", Zh: "皇后%d在%d行%d列"},
+		// What stands between the sentences of one solution.
+		Entry{Key: "; ", Zh: "、"},
+
+		// The legend under a board with preset queens or blocked squares.
+		Entry{Key: "%s preset queen, %s placed by the search", Zh: "%s 预设的皇后，%s 搜索放下的皇后"},
+		Entry{Key: "%s preset queen, %s placed by the search, %s blocked square", Zh: "%s 预设的皇后，%s 搜索放下的皇后，%s 禁放的格子"},
+		Entry{Key: "%s queen, %s blocked square", Zh: "%s 皇后，%s 禁放的格子"},
+
+		// The formats.
+		Entry{Key: "a board of Q and . per solution, numbered, then the total", Zh: "每个解一个由 Q 和 . 组成的棋盘，带编号，最后是总数"},
+		Entry{Key: "a grid of 0 and 1 (a queen) per solution, numbered, then the total", Zh: "每个解一个由 0 和 1（皇后）组成的方阵，带编号，最后是总数"},
+		Entry{Key: "a line of columns per solution, from 1 (from 0 with --base 0)", Zh: "每个解一行列号，从 1 数起（--base 0 时从 0 数起）"},
+		Entry{Key: "queen 1 in row 1, column 1; … per solution, numbered, then the total", Zh: "每个解一句“皇后1在1行1列、…”，带编号，最后是总数"},
+		Entry{Key: `"Solution: " and the row of the queen in each column, from 0; listed column by column`, Zh: `每个解一行 "Solution: " 和每一列皇后所在的行号，从 0 数起；按列的顺序列出`},
+		Entry{Key: `a line {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}; columns from 0`, Zh: `每个解一行 {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}；列号从 0 数起`},
+		Entry{Key: "a header index,c1,…,cN, then a row per solution; columns as cols", Zh: `先是表头 "index,c1,…,cN"，然后每个解一行；列号同 cols`},
+		Entry{Key: "a chess FEN line per solution, white queens, rank 8 first (8×8 only)", Zh: "每个解一行国际象棋 FEN，白后，从第 8 横排开始（仅限 8×8）"},
+		Entry{Key: "one SVG picture: the board, or a grid of up to %d boards", Zh: "一幅 SVG 图：一个棋盘，或最多 %d 个棋盘排成的网格"},
+
+		// The glyphs of the board.
+		Entry{Key: "Q for a queen, . for an empty square", Zh: "Q 表示皇后，. 表示空格"},
+		Entry{Key: "x for a queen, 0 for an empty square", Zh: "x 表示皇后，0 表示空格"},
+		Entry{Key: "Q for a queen, X for an empty square", Zh: "Q 表示皇后，X 表示空格"},
+		Entry{Key: "0 for a queen, + for an empty square", Zh: "0 表示皇后，+ 表示空格"},
+		Entry{Key: "♛ for a queen, · for an empty square", Zh: "♛ 表示皇后，· 表示空格"},
+
+		// The styles of the tutorials.
+		Entry{Key: "seed 000 method 1: boards of x and 0, each cell followed by a space, then the count", Zh: "种子 000 方法一：由 x 和 0 组成的棋盘，每格后跟一个空格，最后是个数"},
+		Entry{Key: `seed 000 method 2: "解答 k", then a board of " Q" and " ."`, Zh: `种子 000 方法二："解答 k"，然后是由 " Q" 和 " ." 组成的棋盘`},
+		Entry{Key: "seed 000 method 3: the columns from 1, each followed by a space, then the count", Zh: "种子 000 方法三：从 1 数起的列号，每个后跟一个空格，最后是个数"},
+		Entry{Key: `seed 002: "第k种情况" and a matrix of cells three wide, then "共有k种摆放方法"`, Zh: `种子 002："第k种情况"和每格三个字符宽的 0/1 方阵，最后是"共有k种摆放方法"`},
+		Entry{Key: "seed 003, first program: the 0/1 board, without spaces, in column order", Zh: "种子 003 第一个程序：不带空格的 0/1 棋盘，按列的顺序"},
+		Entry{Key: `seed 004 code 1: "解答k = " and the queen array, then a board of Q and X`, Zh: `种子 004 代码1："解答k = "和皇后数组，然后是由 Q 和 X 组成的棋盘`},
+		Entry{Key: `seed 004 code 2: "方案k" and the sentences "皇后i在i行j列、"`, Zh: `种子 004 代码2："方案k"和句子"皇后i在i行j列、"`},
+		Entry{Key: `seed 004 code 3: "以下是皇后在棋盘上的第k种方式的摆放" and a board of Q and X`, Zh: `种子 004 代码3："以下是皇后在棋盘上的第k种方式的摆放"和由 Q 和 X 组成的棋盘`},
+		Entry{Key: "seed 004 code 4: (column,row) pairs from 1, in column order", Zh: "种子 004 代码4：从 1 数起的（列,行）对，按列的顺序"},
+		Entry{Key: `seed 004 code 5: "皇后摆放第k种方案:" and the columns from 1 (8×8 only)`, Zh: `种子 004 代码5："皇后摆放第k种方案:"和从 1 数起的列号（仅限 8×8）`},
+		Entry{Key: `seed 004 code 6: "第k种走法" and the board turned about its diagonal, of 0 and +`, Zh: `种子 004 代码6："第k种走法"和沿对角线翻转的、由 0 和 + 组成的棋盘`},
+	)
+}
