@@ -1,18 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/text/width"
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/progress"
@@ -211,29 +211,52 @@ func benchOne(ctx context.Context, a queens.Algorithm, o benchOptions) (benchRes
 	return r, nil
 }
 
-// writeBenchTable prints the report as a table.
+// writeBenchTable prints the report as a table: the names on the left,
+// the numbers on the right of their columns, two spaces apart. Widths are
+// counted in terminal columns, so that Chinese headings, two columns a
+// character, line up too.
 func writeBenchTable(io streams, rep benchReport) error {
 	fmt.Fprintf(io.out, "%s\n\n", io.p.Sprintf("N=%d: median time of the runs after a warm-up, one goroutine each", rep.N))
-	width := len("algorithm")
+	rows := [][]string{append([]string{io.p.Text("algorithm")}, strings.Split(io.p.Text("solutions\tnodes\tchecks\truns\ttime\tns/node\tspeed"), "\t")...)}
 	for _, r := range rep.Results {
-		width = max(width, len(r.Algorithm))
+		rows = append(rows, []string{r.Algorithm,
+			strconv.FormatUint(r.Solutions, 10), strconv.FormatUint(r.Nodes, 10), strconv.FormatUint(r.Checks, 10), strconv.Itoa(r.Runs),
+			progress.Elapsed(time.Duration(r.MedianNs)), fmt.Sprintf("%.1f", r.NsPerNode), fmt.Sprintf("%.1f×", r.Speed)})
 	}
-	// The numbers align right; padding the names keeps them on the left,
-	// and trimming the padding of the first cell starts lines at the margin.
-	var table bytes.Buffer
-	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%-*s\t%s\t\n", width, io.p.Text("algorithm"), io.p.Text("solutions\tnodes\tchecks\truns\ttime\tns/node\tspeed"))
-	for _, r := range rep.Results {
-		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%s\t%.1f\t%.1f×\t\n", width, r.Algorithm, r.Solutions, r.Nodes, r.Checks, r.Runs,
-			progress.Elapsed(time.Duration(r.MedianNs)), r.NsPerNode, r.Speed)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	for line := range strings.Lines(table.String()) {
-		if _, err := io.out.Write([]byte(strings.TrimPrefix(line, "  "))); err != nil {
-			return err
+	widths := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, cell := range row {
+			widths[i] = max(widths[i], displayWidth(cell))
 		}
 	}
-	return nil
+	var b strings.Builder
+	for _, row := range rows {
+		for i, cell := range row {
+			pad := strings.Repeat(" ", widths[i]-displayWidth(cell))
+			switch {
+			case i == 0:
+				b.WriteString(cell + pad)
+			default:
+				b.WriteString("  " + pad + cell)
+			}
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.out.Write([]byte(b.String()))
+	return err
+}
+
+// displayWidth returns the columns s takes on a terminal: two for a wide
+// character, such as a Chinese one, one for any other.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }

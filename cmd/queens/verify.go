@@ -131,7 +131,7 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 			if asJSON {
 				rep.Invalid = append(rep.Invalid, invalidReport{Line: p.Line, Format: p.Format, Error: err.Error()})
 			} else {
-				fmt.Fprintf(out, "line %d: %v\n", p.Line, err)
+				fmt.Fprintln(out, std.p.Sprintf("line %d: %v", p.Line, std.p.Translate(err.Error())))
 			}
 			if base == 1 && (p.Format == "cols" || p.Format == "csv") && slices.Contains(p.Queens, -1) {
 				zeroColumn = true
