@@ -46,9 +46,12 @@ func sum(results []Result) (total, unique, nodes uint64) {
 }
 
 func TestUnitsSumToKnownCounts(t *testing.T) {
+	// Under -short too the sizes go past N = 12: at N = 13 the join
+	// engine has more units than at 12 and 14, and the outer levels of
+	// the search engine place queens (see TestPinnedWork for it).
 	maxN := 15
 	if testing.Short() {
-		maxN = 12
+		maxN = 13
 	}
 	for n := 1; n <= maxN; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
@@ -127,9 +130,12 @@ func canonicalSolution(sol []int) []int {
 // the unit of its border, and checks each unit's count against the
 // solutions filed under it: the units partition the solutions, each
 // solution falls in exactly one unit, and each class of equivalent
-// solutions in exactly one unit.
+// solutions in exactly one unit. It goes up to N = 13, the first size
+// where the outer levels of a unit's search place queens before the
+// kernel takes over: a diagonal off by one there shows in the units'
+// counts even where the totals agree.
 func TestUnitsPartitionSolutions(t *testing.T) {
-	for n := 1; n <= 10; n++ {
+	for n := 1; n <= 13; n++ {
 		p, err := NewSearch(n)
 		if err != nil {
 			t.Fatal(err)
