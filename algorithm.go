@@ -29,8 +29,7 @@ type Algorithm struct {
 	// work done, and ctx.Err() when ctx is cancelled.
 	Search func(ctx context.Context, n int, visit func(Event) bool) (Stats, error)
 
-	// count counts the solutions; nil means counting the solution events
-	// of Search.
+	// count counts the solutions. Every algorithm of the table has one.
 	count func(ctx context.Context, n int, opts Options) (Result, error)
 }
 
@@ -86,13 +85,6 @@ func (a Algorithm) CheckSize(n int) error {
 		return fmt.Errorf("%s: %w", a.Name, err)
 	}
 	return nil
-}
-
-func (a Algorithm) countFunc() func(context.Context, int, Options) (Result, error) {
-	if a.count != nil {
-		return a.count
-	}
-	return func(ctx context.Context, n int, _ Options) (Result, error) { return countBySolutions(ctx, a, n) }
 }
 
 // searchWith returns the Search of a teaching algorithm whose search is

@@ -106,29 +106,10 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 		return Result{}, err
 	}
 	start := time.Now()
-	res, err := algo.countFunc()(ctx, n, opts)
+	res, err := algo.count(ctx, n, opts)
 	res.N, res.Algorithm, res.Elapsed = n, algo.Name, time.Since(start)
 	if err != nil {
 		return res, err
-	}
-	return res, nil
-}
-
-// countBySolutions counts with an algorithm that reports solutions as
-// events: the total is the number of solutions, and the unique count the
-// number of them that are canonical.
-func countBySolutions(ctx context.Context, a Algorithm, n int) (Result, error) {
-	var res Result
-	scratch := make(Solution, n)
-	stats, err := a.Search(ctx, n, func(e Event) bool {
-		if e.Kind == EventSolution && isCanonical(e.Queens, scratch) {
-			res.Unique = res.Unique.Add64(1)
-		}
-		return true
-	})
-	res.Total, res.Nodes = U128(stats.Solutions), U128(stats.Nodes)
-	if err != nil {
-		return res, fmt.Errorf("queens: %s count of N=%d: %w", a.Name, n, err)
 	}
 	return res, nil
 }

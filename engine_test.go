@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -14,17 +12,11 @@ import (
 )
 
 // engineMaxN returns the largest board on which the fast engine is checked
-// against the plain counter: 15, or 13 under -short. N = 16 takes the
-// plain counter half a minute under the race detector; set
-// QUEENS_ENGINE_MAXN=16 to go that far.
-func engineMaxN(t *testing.T) int {
-	if s := os.Getenv("QUEENS_ENGINE_MAXN"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > MaxN {
-			t.Fatalf("QUEENS_ENGINE_MAXN=%q is not a board size", s)
-		}
-		return n
-	}
+// against the plain counter: 15, or 13 under -short. N = 16 would take the
+// plain counter half a minute under the race detector; there the known
+// counts (TestEngineKnownLarger) and the work pinned per engine in package
+// plan check the engine instead.
+func engineMaxN() int {
 	if testing.Short() {
 		return 13
 	}
@@ -33,7 +25,7 @@ func engineMaxN(t *testing.T) int {
 
 func TestEngineMatchesPlain(t *testing.T) {
 	ctx := context.Background()
-	for n := 1; n <= engineMaxN(t); n++ {
+	for n := 1; n <= engineMaxN(); n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
 			fast, err := countFast(ctx, n, Options{Workers: 2})
 			if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -109,5 +110,31 @@ func TestUint128JSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(bad), &x); err == nil {
 			t.Errorf("Unmarshal(%s) = %v, want an error", bad, x)
 		}
+	}
+}
+
+// TestUint128Mul64Carry guards the overflow check of Mul64 where neither
+// half of the product overflows alone: the high word times v fits in 64
+// bits, but adding the carry of the low word's product to it does not.
+// The random cases of TestUint128Arithmetic almost never get there.
+func TestUint128Mul64Carry(t *testing.T) {
+	for _, tc := range []struct {
+		x Uint128
+		v uint64
+	}{
+		{Uint128{Hi: 1, Lo: math.MaxUint64}, math.MaxUint64},
+		{Uint128{Hi: math.MaxUint64 / 3, Lo: math.MaxUint64}, 3},
+	} {
+		prod := new(big.Int).Mul(tc.x.Big(), new(big.Int).SetUint64(tc.v))
+		hi, _ := bits.Mul64(tc.x.Hi, tc.v)
+		if prod.Cmp(two128) < 0 || hi != 0 {
+			t.Fatalf("%v × %d does not overflow by the carry alone", tc.x, tc.v)
+		}
+		mustPanic(t, func() { tc.x.Mul64(tc.v) })
+	}
+	// Just below the limit the carry is taken in.
+	x := Uint128{Hi: 1<<63 - 1, Lo: 1<<63 - 1}
+	if got, want := x.Mul64(2), (Uint128{Hi: math.MaxUint64 - 1, Lo: math.MaxUint64 - 1}); got != want {
+		t.Errorf("%v × 2 = %v, want %v", x, got, want)
 	}
 }
