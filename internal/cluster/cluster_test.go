@@ -91,7 +91,11 @@ func goWork(t *testing.T, nc *nats.Conn, opts WorkOptions) func() WorkStats {
 	stop := func() WorkStats {
 		once.Do(func() {
 			cancel()
-			<-done
+			select {
+			case <-done:
+			case <-time.After(testDeadline):
+				t.Errorf("Work did not stop within %v of its cancellation", testDeadline)
+			}
 		})
 		return stats
 	}
@@ -217,7 +221,7 @@ func TestLostWorker(t *testing.T) {
 	}
 	lost := msg.Subject()
 	stop := goWork(t, testConn(t, s), WorkOptions{Workers: 2, Logf: t.Logf})
-	out := <-done
+	out := await(t, done, "end of the count")
 	if out.err != nil {
 		t.Fatal(out.err)
 	}
@@ -322,7 +326,10 @@ func TestConflictWhileCounting(t *testing.T) {
 	s := testServer(t, "")
 	nc := testConn(t, s)
 	p := newPlan(t, 8)
-	ctx := context.Background()
+	// Every wait below has a deadline: a regression fails the test
+	// instead of hanging it.
+	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+	defer cancel()
 	run := RunID(p)
 	done := make(chan error, 1)
 	ready := make(chan struct{})
@@ -344,6 +351,9 @@ func TestConflictWhileCounting(t *testing.T) {
 		if _, err := o.kv.Get(ctx, manifestKey(run)); err == nil {
 			break
 		}
+		if ctx.Err() != nil {
+			t.Fatalf("no manifest of run %s after %v", run, testDeadline)
+		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	r, err := p.Count(ctx, 0)
@@ -357,10 +367,10 @@ func TestConflictWhileCounting(t *testing.T) {
 		}
 	}
 	put(r)
-	<-ready
+	await(t, ready, "first result counted")
 	r.Unique++
 	put(r)
-	if err := <-done; !errors.Is(err, ErrIntegrity) {
+	if err := await(t, done, "end of the count"); !errors.Is(err, ErrIntegrity) {
 		t.Errorf("count with a result overwritten: %v, want an integrity error", err)
 	}
 }
