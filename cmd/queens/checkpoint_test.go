@@ -28,6 +28,9 @@ func buildQueens(t *testing.T) string {
 	return bin
 }
 
+// procDeadline bounds the wait for a process of a test to end.
+const procDeadline = 2 * time.Minute
+
 // proc is a running queens process.
 type proc struct {
 	cmd            *exec.Cmd
@@ -66,9 +69,16 @@ func (p *proc) ended() bool {
 }
 
 // exited waits for the process to end and returns its exit code, or -1
-// with the signal that killed it.
+// with the signal that killed it. A process that has not ended within
+// procDeadline is killed, so that a test waiting for it fails instead of
+// hanging.
 func (p *proc) exited() (int, os.Signal) {
-	<-p.done
+	select {
+	case <-p.done:
+	case <-time.After(procDeadline):
+		p.cmd.Process.Kill()
+		<-p.done
+	}
 	ws := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
 		return -1, ws.Signal()

@@ -66,6 +66,9 @@ func TestClusterUsageErrors(t *testing.T) {
 		{[]string{"count", "8", "--cluster", "--algo", "nosuch"}, "unknown algorithm"},
 		{[]string{"count", "8", "--cluster", "--listen", "0.0.0.0:0"}, "needs --token"},
 		{[]string{"count", "8", "--cluster", "--listen", "nonsense"}, "bad listen address \"nonsense\": it must be HOST:PORT"},
+		{[]string{"count", "8", "--cluster", "--replicas", "2"}, "--replicas must be 1, 3 or 5, got 2"},
+		{[]string{"count", "8", "--cluster", "--replicas", "3"}, "--replicas 3 needs --nats"},
+		{[]string{"count", "8", "--replicas", "3"}, "--replicas needs --cluster"},
 		{[]string{"count", "8", "--shard", "3/3"}, "bad shard"},
 		{[]string{"count", "8", "--shard", "x"}, "bad shard"},
 		{[]string{"count", "8", "--shard", "0/2", "-o", filepath.Join(part, "no", "such")}, "cannot write"},
@@ -161,7 +164,11 @@ func TestClusterStoreInUse(t *testing.T) {
 	}()
 	defer func() {
 		cancel()
-		<-done
+		select {
+		case <-done:
+		case <-time.After(procDeadline):
+			t.Errorf("the coordinator did not stop within %v of its cancellation", procDeadline)
+		}
 	}()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		if _, err := os.Stat(filepath.Join(store, "jetstream")); err == nil {
