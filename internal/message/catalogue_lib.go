@@ -224,7 +224,7 @@ func init() {
 		Entry{Key: "%w %q: the scheme must be nats, tls, ws or wss, not %q", Zh: "%w %q：协议必须是 'nats'、'tls'、'ws' 或 'wss'，而不是 %q"},
 		Entry{Key: "%w %q: it names no host", Zh: "%w %q：没有指定主机"},
 		Entry{Key: "%w at %s: %s", Zh: "%w（%s）：%s"},
-		Entry{Key: "cannot resolve host %s", Zh: "无法解析主机 %s"},
+		Entry{Key: "cannot resolve host %s", Zh: "无法解析主机 '%s'"},
 		Entry{Key: "connection refused", Zh: "连接被拒绝"},
 		Entry{Key: "no answer in time", Zh: "未能及时应答"},
 		Entry{Key: "cannot read the credentials file %s: %w", Zh: "无法读取凭据文件 %s：%w"},
