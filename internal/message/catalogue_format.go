@@ -50,5 +50,32 @@ func init() {
 		Entry{Key: "seed 004 code 4: (column,row) pairs from 1, in column order", Zh: "种子 004 代码4：从 1 数起的（列,行）对，按列的顺序"},
 		Entry{Key: `seed 004 code 5: "皇后摆放第k种方案:" and the columns from 1 (8×8 only)`, Zh: `种子 004 代码5："皇后摆放第k种方案:"和从 1 数起的列号（仅限 8×8）`},
 		Entry{Key: `seed 004 code 6: "第k种走法" and the board turned about its diagonal, of 0 and +`, Zh: `种子 004 代码6："第k种走法"和沿对角线翻转的、由 0 和 + 组成的棋盘`},
+		// The help of the format flags of list and solve.
+		Entry{Key: "cols, solution, json, csv and fen write the solutions alone, one a line,\nfor other programs (and 'queens verify'), and never change with --lang;\nboard, matrix and sentences number them and end with the total, as the\nclassic programs print them, in the language of --lang. Rows and columns\nare counted from the top left.",
+			Zh: "cols、solution、json、csv 和 fen 每行只写一个解，供其他程序（以及 'queens verify'）\n读取，不随 --lang 改变；board、matrix 和 sentences 给解编号，最后写出总数，和经典\n程序打印的一样，用 --lang 的语言。行和列都从左上角数起。"},
+		Entry{Key: "The board format draws with the --glyphs:", Zh: "board 格式用 --glyphs 指定的符号画棋盘："},
+		Entry{Key: "--order columns lists the solutions in the order of the programs that\nplace their queens column by column: by the row of the queen in the first\ncolumn, then in the second, and so on. It is the lexicographic listing\nwith each solution turned about the main diagonal, which turns every\nsolution into another one. The solution format, which writes the row of\nthe queen in each column as seed 003's program does, lists in that order\nunless --order rows.",
+			Zh: "--order columns 按逐列放皇后的程序的顺序列出解：先按第一列皇后所在的行，再按\n第二列，依此类推。它就是把字典序列表中的每个解沿主对角线翻转，而翻转后的每个解\n仍是一个解。solution 格式像种子 003 的程序那样写出每一列皇后所在的行，除非给出\n--order rows，它就按这个顺序列出。"},
+		Entry{Key: "--style prints exactly what a program of the classic tutorials prints, in\nits own words and layout (but for the time some of them print at the\nend):",
+			Zh: "--style 原样打印经典教程中某个程序打印的内容，用它自己的文字和版式（只是不打印\n有些程序最后打印的用时）："},
+		Entry{Key: "Output goes to standard output or to the file -o names, as a board up to\nN = 64 and as one line of columns (--format cols) above. The board of an\ninstance (--with, --block, --exclude, --instance) names its ranks down the\nleft side, rank 1 at the bottom, and its files a, b, … along the bottom\n(up to N = 26), and marks the preset queens (@) apart from the queens the\nsearch placed (Q), and the blocked squares (#); --glyphs picks the glyphs.\nExit status: 0 a solution, 1 no solution or no completion exists, 2 bad\nusage or input, 3 the --timeout passed without an answer, 130\ninterrupted.",
+			Zh: "输出写到标准输出或 -o 指定的文件：N 不超过 64 时画成棋盘，更大时写成一行列号\n（--format cols）。实例（--with、--block、--exclude、--instance）的棋盘像国际象棋\n那样标出横排和纵列：左边是横排号，1 在最下面，下边是纵列字母 a、b、…（N 不超过\n26），预设的皇后（@）与搜索放下的皇后（Q）分开标出，禁放的格子标为 #；--glyphs\n选择所用的符号。退出状态：0 有解，1 无解或不存在补全，2 用法或输入有误，3 到了\n--timeout 仍没有答案，130 被中断。"},
+		Entry{Key: "the glyphs of the board format: %s", Zh: "board 格式的符号：%s"},
+		Entry{Key: "rows (lexicographic) or columns (by the rows of the queens of column 1, 2, …); default rows, columns for the solution format",
+			Zh: `"rows"（字典序）或 "columns"（按第 1、2、…列皇后所在的行）；默认 "rows"，solution 格式默认 "columns"`},
+		Entry{Key: "print as the `PROGRAM` of a tutorial prints: %s", Zh: "像教程中的程序 `PROGRAM` 那样打印：%s"},
+
+		// The errors and hints of the format flags.
+		Entry{Key: "unknown glyphs %q", Zh: "未知的棋盘符号 %q"},
+		Entry{Key: "glyphs: %s", Zh: "可选的符号：%s"},
+		Entry{Key: "--glyphs applies to the board format, not to %s", Zh: "--glyphs 只用于 board 格式，不用于 %s"},
+		Entry{Key: "try --format board --glyphs %s", Zh: "试试 --format board --glyphs %s"},
+		Entry{Key: "unknown order %q", Zh: "未知的顺序 %q"},
+		Entry{Key: "--order is rows or columns", Zh: `--order 可以是 "rows" 或 "columns"`},
+		Entry{Key: "unknown style %q", Zh: "未知的样式 %q"},
+		Entry{Key: "styles: %s", Zh: "可选的样式：%s"},
+		Entry{Key: "--style sets the whole layout: --%s does not apply", Zh: "--style 决定了整个版式：--%s 不适用"},
+		Entry{Key: "try 'queens list %d --style %s'", Zh: "试试 'queens list %d --style %s'"},
+		Entry{Key: "style %s prints the words of the 8×8 board, not of %d×%d", Zh: "样式 %s 打印的是 8×8 棋盘的文字，不适用于 %d×%d"},
 	)
 }
