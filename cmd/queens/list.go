@@ -238,8 +238,11 @@ func checkListFormat(o listOptions, set func(string) bool) error {
 	}
 	if baseGiven && o.format != "cols" && o.format != "csv" && slices.Contains(format.Names(), o.format) {
 		hint := "the human formats count from 1"
-		if o.format == "json" {
+		switch o.format {
+		case "json":
 			hint = "json always counts columns from 0"
+		case "solution":
+			hint = "solution always counts rows from 0, as seed 003's program does"
 		}
 		return usageError(fmt.Errorf("--base applies to the cols and csv formats, not to %s", o.format), hint)
 	}

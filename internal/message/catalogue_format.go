@@ -71,6 +71,7 @@ func init() {
 		Entry{Key: "--glyphs applies to the board format, not to %s", Zh: "--glyphs 只用于 board 格式，不用于 %s"},
 		Entry{Key: "try --format board --glyphs %s", Zh: "试试 --format board --glyphs %s"},
 		Entry{Key: "unknown order %q", Zh: "未知的顺序 %q"},
+		Entry{Key: "solution always counts rows from 0, as seed 003's program does", Zh: "solution 格式总是从 0 数行号，和种子 003 的程序一样"},
 		Entry{Key: "--order is rows or columns", Zh: `--order 可以是 "rows" 或 "columns"`},
 		Entry{Key: "unknown style %q", Zh: "未知的样式 %q"},
 		Entry{Key: "styles: %s", Zh: "可选的样式：%s"},
