@@ -115,11 +115,11 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 				ev.send("result", countResult{N: res.N, Total: res.Total, Unique: res.Unique, Nodes: res.Nodes,
 					ElapsedMS: millis(res.Elapsed), Algorithm: res.Algorithm})
 			case errors.Is(out.err, context.Canceled):
-				ev.send("error", errorBody{"the count was cancelled"})
+				ev.send("error", errorBody{translate(w, "the count was cancelled")})
 			case errors.Is(out.err, context.DeadlineExceeded):
-				ev.send("error", errorBody{fmt.Sprintf("the count took longer than %s and was stopped", s.opts.CountTimeout)})
+				ev.send("error", errorBody{translate(w, fmt.Sprintf("the count took longer than %s and was stopped", s.opts.CountTimeout))})
 			default:
-				ev.send("error", errorBody{trimLibraryPrefix(out.err)})
+				ev.send("error", errorBody{translate(w, trimLibraryPrefix(out.err))})
 			}
 			return
 		}

@@ -111,7 +111,7 @@ type treeLevel struct {
 type treeNode struct {
 	Col      int    `json:"c"`
 	At       int    `json:"at"`          // the step just after its try
-	Attacked bool   `json:"x,omitempty"` // the try found it attacked: pruned
+	Attacked bool   `json:"x,omitempty"` // the try found it attacked, blocked or excluded: pruned
 	Open     bool   `json:"o,omitempty"` // its queen stands on the board
 	Placed   uint64 `json:"p"`           // queens placed in its subtree, its own included
 	Found    uint64 `json:"k"`           // solutions in its subtree
@@ -143,7 +143,7 @@ func (s *stepState) apply(e *queens.Event, rule checkRule) {
 			s.Checks++
 		}
 		lv := &s.Tree[e.Row]
-		lv.Nodes = append(lv.Nodes, treeNode{Col: e.Col, At: s.Step + 1, Attacked: e.Conflict >= 0})
+		lv.Nodes = append(lv.Nodes, treeNode{Col: e.Col, At: s.Step + 1, Attacked: e.Conflict != -1})
 	case queens.EventPlace:
 		s.Queens[e.Row] = e.Col
 		s.Placed++
@@ -151,7 +151,9 @@ func (s *stepState) apply(e *queens.Event, rule checkRule) {
 			s.Checks++ // the masks of the next row
 		}
 		for r := range e.Row {
-			s.openNode(r).Placed++
+			if node := s.openNode(r); node != nil {
+				node.Placed++
+			}
 		}
 		lv := &s.Tree[e.Row]
 		if k := len(lv.Nodes); k == 0 || lv.Nodes[k-1].Col != e.Col {
@@ -229,16 +231,12 @@ type stepsEnd struct {
 // it does not show. A client that reads slowly holds the search back.
 func (s *server) steps(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	algo, err := queens.LookupAlgorithm(q.Get("algo"))
-	if err != nil {
-		writeError(w, http.StatusBadRequest, trimLibraryPrefix(err))
-		return
-	}
-	n, err := intParam(q, "n", 0, 1, stepsMaxN(algo))
+	srch, err := searchOf(q, stepsMaxN)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	n := srch.n
 	from, err := intParam(q, "from", 0, 0, MaxSteps)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -274,7 +272,7 @@ func (s *server) steps(w http.ResponseWriter, r *http.Request) {
 	}
 
 	bw := bufio.NewWriterSize(w, 32<<10)
-	rule := ruleOf(algo)
+	rule := srch.rule
 	state := newStepState(n, rule)
 	var (
 		writeErr error
@@ -303,7 +301,7 @@ func (s *server) steps(w http.ResponseWriter, r *http.Request) {
 		}{state})
 		flush()
 	}
-	stats, searchErr := algo.Search(ctx, n, func(e queens.Event) bool {
+	stats, searchErr := srch.run(ctx, func(e queens.Event) bool {
 		if state.Step < from {
 			state.apply(&e, rule)
 			return true
@@ -347,7 +345,7 @@ func (s *server) steps(w http.ResponseWriter, r *http.Request) {
 	end := stepsEnd{Events: state.Step, Complete: searchErr == nil, Stats: stats}
 	switch {
 	case errors.Is(searchErr, context.DeadlineExceeded):
-		end.Error = fmt.Sprintf("the trace took longer than %s and was stopped", s.opts.TraceTimeout)
+		end.Error = translate(w, fmt.Sprintf("the trace took longer than %s and was stopped", s.opts.TraceTimeout))
 	case searchErr != nil:
 		end.Error = trimLibraryPrefix(searchErr)
 	}
@@ -382,17 +380,13 @@ type summaries struct {
 // it, not the shorter one of a stream.
 func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	algo, err := queens.LookupAlgorithm(q.Get("algo"))
-	if err != nil {
-		writeError(w, http.StatusBadRequest, trimLibraryPrefix(err))
-		return
-	}
-	n, err := intParam(q, "n", 0, 1, stepsMaxN(algo))
+	srch, err := searchOf(q, stepsMaxN)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	key := fmt.Sprintf("%s/%d", algo.Name, n)
+	n := srch.n
+	key := srch.key
 	s.sums.mu.Lock()
 	sum, ok := s.sums.done[key]
 	s.sums.mu.Unlock()
@@ -408,15 +402,15 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 	defer func() { <-s.traces }()
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.CountTimeout)
 	defer cancel()
-	sum = summary{Algo: algo.Name, N: n}
-	stats, err := algo.Search(ctx, n, func(queens.Event) bool { sum.Events++; return true })
+	sum = summary{Algo: srch.name, N: n}
+	stats, err := srch.run(ctx, func(queens.Event) bool { sum.Events++; return true })
 	if err == nil {
 		start := time.Now()
-		_, err = algo.Search(ctx, n, nil)
+		_, err = srch.run(ctx, nil)
 		sum.SearchMS = float64(time.Since(start).Microseconds()) / 1000
 	}
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, "the search was stopped: "+trimLibraryPrefix(err))
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the search was stopped: %s", trimLibraryPrefix(err)))
 		return
 	}
 	sum.Solutions, sum.Nodes, sum.Checks = stats.Solutions, stats.Nodes, stats.Checks
@@ -435,16 +429,12 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 // placements gets 400. Step 0 stands for placement 0.
 func (s *server) locate(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	algo, err := queens.LookupAlgorithm(q.Get("algo"))
-	if err != nil {
-		writeError(w, http.StatusBadRequest, trimLibraryPrefix(err))
-		return
-	}
-	n, err := intParam(q, "n", 0, 1, stepsMaxN(algo))
+	srch, err := searchOf(q, stepsMaxN)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	n := srch.n
 	kind, what := queens.EventSolution, "solution"
 	if q.Has("placement") {
 		kind, what = queens.EventPlace, "placement"
@@ -473,7 +463,7 @@ func (s *server) locate(w http.ResponseWriter, r *http.Request) {
 	step, found := 0, 0
 	var stats queens.Stats
 	if k > 0 {
-		stats, err = algo.Search(ctx, n, func(e queens.Event) bool {
+		stats, err = srch.run(ctx, func(e queens.Event) bool {
 			step++
 			if e.Kind == kind {
 				found++
@@ -483,7 +473,7 @@ func (s *server) locate(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case err != nil:
-		writeError(w, http.StatusServiceUnavailable, "the search was stopped: "+trimLibraryPrefix(err))
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the search was stopped: %s", trimLibraryPrefix(err)))
 	case found < k && kind == queens.EventSolution:
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the %d×%d board has %d solutions, not %d", n, n, stats.Solutions, k))
 	case found < k:

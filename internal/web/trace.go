@@ -34,13 +34,7 @@ const flushEvery = 2048
 // X-Queens-Event-Limit tells the cap of the request.
 func (s *server) trace(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	algo, err := queens.LookupAlgorithm(q.Get("algo"))
-	if err != nil {
-		writeError(w, http.StatusBadRequest, trimLibraryPrefix(err))
-		return
-	}
-	maxN := min(algo.MaxN, MaxTraceN)
-	n, err := intParam(q, "n", 0, 1, maxN)
+	srch, err := searchOf(q, func(a queens.Algorithm) int { return min(a.MaxN, MaxTraceN) })
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -94,7 +88,7 @@ func (s *server) trace(w http.ResponseWriter, r *http.Request) {
 			writeErr = rc.Flush()
 		}
 	}
-	_, searchErr := algo.Search(ctx, n, func(e queens.Event) bool {
+	_, searchErr := srch.run(ctx, func(e queens.Event) bool {
 		if end.Events == limit {
 			end.Truncated = true
 			return false
@@ -123,7 +117,7 @@ func (s *server) trace(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(searchErr, context.DeadlineExceeded):
-		end.Error = fmt.Sprintf("the trace took longer than %s and was stopped", s.opts.TraceTimeout)
+		end.Error = translate(w, fmt.Sprintf("the trace took longer than %s and was stopped", s.opts.TraceTimeout))
 	case searchErr != nil:
 		end.Error = trimLibraryPrefix(searchErr)
 	default:

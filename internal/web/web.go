@@ -15,6 +15,7 @@
 //	GET /api/locate?n=&algo=&placement=        the step just after its k-th queen placed
 //	GET /api/solutions?n=&offset=&limit=&unique=&class=
 //	GET /api/count?n=                          a count, with progress, as SSE
+//	GET /api/messages?lang=                    the sentences of the page in a language
 //
 // A trace without algo uses the fastest algorithm; its last record tells
 // whether the search ended or the event cap cut it short. The steps of a
@@ -140,6 +141,7 @@ type server struct {
 	counts chan struct{} // one token per running count
 	traces chan struct{} // one token per streaming trace
 	sums   summaries     // the summaries of the searches asked for so far
+	page   *page         // the page in every language
 }
 
 // Handler returns the handler of the page and the API, bounded by opts. It
@@ -158,10 +160,19 @@ func newServer(opts Options) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
+	assets, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		return nil, err
+	}
+	pg, err := newPage(assets)
+	if err != nil {
+		return nil, err
+	}
 	return &server{
 		opts:   opts,
 		counts: make(chan struct{}, opts.MaxCounts),
 		traces: make(chan struct{}, opts.MaxTraces),
+		page:   pg,
 	}, nil
 }
 
@@ -180,11 +191,13 @@ func (s *server) handler() http.Handler {
 	mux.Handle("/api/locate", get(s.locate))
 	mux.Handle("/api/solutions", get(s.solutions))
 	mux.Handle("/api/count", get(s.count))
+	mux.Handle("/api/messages", get(s.messages))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no such API endpoint: %s", r.URL.Path))
 	})
+	mux.Handle("/{$}", get(s.index))
 	mux.Handle("/", get(http.FileServerFS(assets).ServeHTTP))
-	h := headers(mux)
+	h := headers(withLang(mux))
 	if s.opts.LoopbackOnly {
 		h = loopbackOnly(h)
 	}
@@ -273,7 +286,7 @@ func writeError(w http.ResponseWriter, code int, msg string) {
 	hd.Set("Content-Type", "application/json; charset=utf-8")
 	hd.Set("Cache-Control", "no-store")
 	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(errorBody{Error: msg})
+	json.NewEncoder(w).Encode(errorBody{Error: translate(w, msg)})
 }
 
 // writeJSON answers 200 with v as JSON.
@@ -365,12 +378,14 @@ type limitsJSON struct {
 	MaxEvents int `json:"max_events"`
 	PageSize  int `json:"page_size"`
 	MaxCounts int `json:"max_counts"`
+	InstanceN int `json:"instance_n"` // the largest board of algo=instance
 }
 
 func (s *server) limits(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, limitsJSON{
 		TraceN: MaxTraceN, GalleryN: MaxGalleryN, CountN: s.opts.MaxCountN,
 		MaxEvents: s.opts.MaxEvents, PageSize: MaxPageSize, MaxCounts: s.opts.MaxCounts,
+		InstanceN: MaxInstanceN,
 	})
 }
 

@@ -163,7 +163,7 @@ func TestOptions(t *testing.T) {
 	wantError(t, request(s.handler(), "GET", "/api/count?n=13"), 400, "from 1 to 12")
 	var lim limitsJSON
 	decodeJSON(t, request(s.handler(), "GET", "/api/limits"), &lim)
-	want := limitsJSON{TraceN: MaxTraceN, GalleryN: MaxGalleryN, CountN: 12, MaxEvents: DefaultMaxEvents, PageSize: MaxPageSize, MaxCounts: DefaultMaxCounts}
+	want := limitsJSON{TraceN: MaxTraceN, GalleryN: MaxGalleryN, CountN: 12, MaxEvents: DefaultMaxEvents, PageSize: MaxPageSize, MaxCounts: DefaultMaxCounts, InstanceN: MaxInstanceN}
 	if lim != want {
 		t.Errorf("limits = %+v, want %+v", lim, want)
 	}

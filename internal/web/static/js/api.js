@@ -1,8 +1,10 @@
 // Requests to the server: JSON answers and streamed lines.
 
+import { t, lang } from './i18n.js';
+
 // getJSON fetches a JSON answer and throws the server's error message.
 export async function getJSON(url, signal) {
-  const res = await fetch(url, { signal, headers: { Accept: 'application/json' } });
+  const res = await fetch(url, { signal, headers: { Accept: 'application/json', 'Accept-Language': lang() } });
   const body = await res.json().catch(() => null);
   if (!res.ok) throw new Error((body && body.error) || `${res.status} ${res.statusText}`);
   return body;
@@ -60,10 +62,6 @@ const num = new Intl.NumberFormat('en-US');
 // fmt writes a number with thousands separators.
 export const fmt = (v) => num.format(v);
 
-// plural returns "1 solution" or "3 solutions".
-export function plural(k, one, many) {
-  return `${fmt(k)} ${k === 1 ? one : many || one + 's'}`;
-}
 
 // $ returns the first element that matches the selector.
 export const $ = (sel) => document.querySelector(sel);

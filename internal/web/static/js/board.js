@@ -3,6 +3,7 @@
 
 import { TRY, PLACE, REMOVE, SOLUTION, DEADEND } from './steps.js';
 import { el } from './api.js';
+import { t } from './i18n.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
@@ -45,6 +46,23 @@ export class Board {
     box.append(this.frame);
     this.n = 0;
     this.cells = [];
+    this.inst = null;
+    this.onCell = null;
+    this.board.addEventListener('click', (e) => {
+      const cell = e.target.closest('.cell');
+      if (!cell || !this.onCell) return;
+      const i = this.cells.indexOf(cell);
+      if (i >= 0) this.onCell((i / this.n) | 0, i % this.n, e);
+    });
+  }
+
+  // setInstance marks the squares that the instance inst forbids or
+  // presets: inst.blocked holds row*n+col of each blocked square,
+  // inst.sums and inst.diffs the excluded diagonals (row+col, row−col),
+  // inst.queens the preset column of each row that has one.
+  setInstance(inst) {
+    this.inst = inst;
+    this.board.classList.toggle('editable', !!this.onCell);
   }
 
   build(n) {
@@ -82,7 +100,9 @@ export class Board {
     let line = null;
     const k = ev ? ev.kind : 0;
     if (k === TRY) {
-      if (ev.cf >= 0) {
+      if (ev.cf < -1) {
+        mark(ev.row, ev.col, 'try bad');
+      } else if (ev.cf >= 0) {
         mark(ev.row, ev.col, 'try bad');
         mark(ev.cf, queens[ev.cf], 'src');
         line = [ev.cf, queens[ev.cf], ev.row, ev.col];
@@ -111,6 +131,12 @@ export class Board {
       const queen = queens[qr] === qc;
       if (queen) cls += ' q';
       else if (attack[i] > 0) cls += ' a';
+      const inst = this.inst;
+      if (inst) {
+        if (inst.blocked.has(i)) cls += ' blk';
+        else if (inst.sums.has(qr + qc) || inst.diffs.has(qr - qc)) cls += ' exd';
+        if (!queen && inst.queens.get(qr) === qc) cls += ' pre';
+      }
       const x = extra.get(i);
       if (x) cls += x;
       if (cell.className !== cls) cell.className = cls;
@@ -138,6 +164,6 @@ export class Board {
       this.overlay.dataset.svg = svg;
     }
     this.board.dataset.sig = `${Array.from(queens).join(',')}|${k}:${ev ? ev.row : -1}:${ev ? ev.col : -1}:${ev ? ev.cf : -1}|${st.placed}:${st.removed}:${st.solutions}`;
-    this.board.setAttribute('aria-label', `Board of ${n} by ${n}. ${status}`);
+    this.board.setAttribute('aria-label', t('Board of %d by %d. %s', n, n, status));
   }
 }

@@ -2,9 +2,27 @@
 // reports its progress.
 
 import { $, getJSON, errorOf, sse, fmt, fillSelect } from './api.js';
+import { t, lang, onLang } from './i18n.js';
 
 const nSel = $('#k-n'), go = $('#k-go'), stop = $('#k-stop');
 let ready = false, controller = null;
+
+// say writes the status line, and again whenever the language changes.
+let status = () => '';
+function say(f) {
+  status = f;
+  $('#k-status').textContent = f();
+}
+// The cells whose text is a sentence are written again too.
+let cells = {};
+function put(id, f) {
+  cells[id] = f;
+  $(id).textContent = f();
+}
+onLang(() => {
+  $('#k-status').textContent = status();
+  for (const [id, f] of Object.entries(cells)) $(id).textContent = f();
+});
 
 // show fills the menu the first time the view is opened.
 export async function show() {
@@ -15,21 +33,22 @@ export async function show() {
     nSel.value = String(Math.min(14, limits.count_n));
     ready = true;
   } catch (err) {
-    $('#k-status').textContent = `Cannot reach the server: ${err.message}`;
+    say(() => t('Cannot reach the server: %s', err.message));
   }
 }
 
 function duration(ms) {
   if (ms == null || !isFinite(ms)) return '–';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 1000) return t('%d ms', Math.round(ms));
   const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
+  if (s < 60) return t('%s s', s.toFixed(1));
   const m = Math.floor(s / 60), rest = Math.round(s % 60);
-  if (m < 60) return `${m} min ${rest} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (m < 60) return t('%d min %d s', m, rest);
+  return t('%d h %d min', Math.floor(m / 60), m % 60);
 }
 
 function clear() {
+  cells = {};
   for (const id of ['#k-units', '#k-rate', '#k-elapsed', '#k-eta', '#k-total', '#k-unique']) $(id).textContent = '–';
   $('#k-fill').style.width = '0';
 }
@@ -38,14 +57,14 @@ function clear() {
 // the time left is shown once a tenth of the units is done, or after
 // three seconds.
 function progress(p) {
-  $('#k-elapsed').textContent = duration(p.elapsed_ms);
+  put('#k-elapsed', () => duration(p.elapsed_ms));
   if (p.units > 0) {
     $('#k-bar').classList.remove('busy');
     $('#k-units').textContent = `${fmt(p.units_done)} / ${fmt(p.units)}`;
     $('#k-fill').style.width = `${(100 * p.units_done / p.units).toFixed(1)}%`;
-    $('#k-rate').textContent = p.rate > 0 ? `${fmt(Math.round(p.rate))}/s` : '–';
+    put('#k-rate', () => (p.rate > 0 ? t('%d/s', Math.round(p.rate)) : '–'));
     const settled = p.units_done * 10 >= p.units || p.elapsed_ms >= 3000;
-    $('#k-eta').textContent = p.units_done > 0 && settled && p.eta_ms != null ? `about ${duration(p.eta_ms)}` : 'estimating…';
+    put('#k-eta', () => (p.units_done > 0 && settled && p.eta_ms != null ? t('about %s', duration(p.eta_ms)) : t('estimating…')));
   }
 }
 
@@ -57,9 +76,9 @@ async function run() {
   stop.disabled = false;
   nSel.disabled = true;
   $('#k-bar').classList.add('busy');
-  $('#k-status').textContent = `Counting the solutions of the ${n}×${n} board…`;
+  say(() => t('Counting the solutions of the %d×%d board…', n, n));
   try {
-    const res = await fetch(`api/count?n=${n}`, { signal: controller.signal, headers: { Accept: 'text/event-stream' } });
+    const res = await fetch(`api/count?n=${n}`, { signal: controller.signal, headers: { Accept: 'text/event-stream', 'Accept-Language': lang() } });
     if (!res.ok) throw await errorOf(res);
     let finished = false;
     for await (const { event, data } of sse(res)) {
@@ -69,17 +88,17 @@ async function run() {
         $('#k-fill').style.width = '100%';
         $('#k-total').textContent = fmt(data.total);
         $('#k-unique').textContent = fmt(data.unique);
-        $('#k-elapsed').textContent = duration(data.elapsed_ms);
-        $('#k-eta').textContent = 'done';
-        $('#k-status').textContent = `N = ${n}: ${fmt(data.total)} solutions, ${fmt(data.unique)} of them unique up to rotation and reflection; ${fmt(data.nodes)} queens placed in ${duration(data.elapsed_ms)}.`;
+        put('#k-elapsed', () => duration(data.elapsed_ms));
+        put('#k-eta', () => t('done'));
+        say(() => t('N = %d: %s, %s of them unique up to rotation and reflection; %s placed in %s.', n, t('%d solutions', Number(data.total)), fmt(data.unique), t('%d queens', Number(data.nodes)), duration(data.elapsed_ms)));
       } else if (event === 'error') {
         finished = true;
-        $('#k-status').textContent = `The count failed: ${data.error}`;
+        say(() => t('The count failed: %s', data.error));
       }
     }
-    if (!finished) $('#k-status').textContent = 'The connection to the server broke off.';
+    if (!finished) say(() => t('The connection to the server broke off.'));
   } catch (err) {
-    $('#k-status').textContent = err.name === 'AbortError' ? 'Cancelled.' : `The count failed: ${err.message}`;
+    say(() => (err.name === 'AbortError' ? t('Cancelled.') : t('The count failed: %s', err.message)));
   } finally {
     $('#k-bar').classList.remove('busy');
     controller = null;

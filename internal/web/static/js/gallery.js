@@ -1,12 +1,13 @@
 // The gallery: every solution of a small board, or one per symmetry class,
 // page by page.
 
-import { $, getJSON, fmt, plural, fillSelect } from './api.js';
+import { $, getJSON, fillSelect } from './api.js';
+import { t, onLang } from './i18n.js';
 import { boardSVG, download, showBoard, showClass } from './svg.js';
 
 const nSel = $('#g-n'), uniqueBox = $('#g-unique'), pageIn = $('#g-page');
 const pageSize = 48;
-let limits = null, offset = 0, total = 0, loaded = '', controller = null;
+let limits = null, offset = 0, total = 0, loaded = '', controller = null, shown = null;
 
 // show loads the gallery the first time it is opened.
 export async function show() {
@@ -14,7 +15,7 @@ export async function show() {
     try {
       limits = await getJSON('api/limits');
     } catch (err) {
-      $('#g-note').textContent = `Cannot reach the server: ${err.message}`;
+      $('#g-note').textContent = t('Cannot reach the server: %s', err.message);
       return;
     }
     fillSelect(nSel, 1, limits.gallery_n, 8);
@@ -36,7 +37,7 @@ async function load() {
   try {
     page = await getJSON(url, controller.signal);
   } catch (err) {
-    if (err.name !== 'AbortError') $('#g-note').textContent = `Cannot load the solutions: ${err.message}`;
+    if (err.name !== 'AbortError') $('#g-note').textContent = t('Cannot load the solutions: %s', err.message);
     return;
   }
   loaded = key;
@@ -45,22 +46,23 @@ async function load() {
 }
 
 function render(page) {
+  shown = page;
   const box = $('#gallery');
   box.textContent = '';
   const n = page.n;
   if (page.total === 0) {
-    $('#g-note').textContent = `The ${n}×${n} board has no solution.`;
+    $('#g-note').textContent = t('The %d×%d board has no solution.', n, n);
   } else if (page.unique) {
-    $('#g-note').textContent = `The ${n}×${n} board has ${plural(page.total, 'symmetry class', 'symmetry classes')}. Each board is the least of its class in column order; the badge tells how many solutions its rotations and reflections make.`;
+    $('#g-note').textContent = t('The %d×%d board has %s. Each board is the least of its class in column order; the badge tells how many solutions its rotations and reflections make.', n, n, t('%d symmetry classes', page.total));
   } else {
-    $('#g-note').textContent = `The ${n}×${n} board has ${plural(page.total, 'solution')}, in the order the backtracking search finds them.`;
+    $('#g-note').textContent = t('The %d×%d board has %s, in the order the backtracking search finds them.', n, n, t('%d solutions', page.total));
   }
   const last = Math.min(page.offset + page.solutions.length, page.total);
-  $('#g-range').textContent = page.total ? `${fmt(page.offset + 1)}–${fmt(last)} of ${fmt(page.total)}` : '';
+  $('#g-range').textContent = page.total ? t('%d–%d of %d', page.offset + 1, last, page.total) : '';
   const at = Math.floor(page.offset / pageSize) + 1;
   pageIn.max = String(pages());
   pageIn.value = String(at);
-  $('#g-pages').textContent = `of ${fmt(pages())}`;
+  $('#g-pages').textContent = t('of %d', pages());
   $('#g-first').disabled = $('#g-prev').disabled = page.offset === 0;
   $('#g-next').disabled = $('#g-last').disabled = last >= page.total;
   for (const s of page.solutions) {
@@ -70,9 +72,9 @@ function render(page) {
     const btn = document.createElement('button');
     btn.type = 'button';
     btn.className = 'board-btn';
-    btn.title = 'Show it large';
+    btn.title = t('Show it large');
     btn.innerHTML = boardSVG(s.cols, s.text);
-    btn.addEventListener('click', () => showBoard(`${page.unique ? 'Class' : 'Solution'} ${fmt(s.index)} of the ${n}×${n} board`, s.cols));
+    btn.addEventListener('click', () => showBoard(page.unique ? t('Class %d of the %d×%d board', s.index, n, n) : t('Solution %d of the %d×%d board', s.index, n, n), s.cols));
     const cap = document.createElement('figcaption');
     const b = document.createElement('b');
     b.textContent = `#${s.index}`;
@@ -81,20 +83,20 @@ function render(page) {
     actions.className = 'card-actions';
     const badge = document.createElement('span');
     badge.className = 'badge';
-    badge.textContent = s.class_size === 1 ? 'alone' : `class of ${s.class_size}`;
-    badge.title = 'Solutions among its rotations and reflections';
+    badge.textContent = s.class_size === 1 ? t('alone') : t('class of %d', s.class_size);
+    badge.title = t('Solutions among its rotations and reflections');
     actions.append(badge);
     if (page.unique && s.members) {
       const more = document.createElement('button');
       more.type = 'button';
-      more.textContent = `Show all ${s.class_size}`;
+      more.textContent = t('Show all %d', s.class_size);
       more.addEventListener('click', () => showClass(s.cols, s.members));
       actions.append(more);
     }
     const svg = document.createElement('button');
     svg.type = 'button';
     svg.textContent = 'SVG';
-    svg.title = 'Download this board as an SVG file';
+    svg.title = t('Download this board as an SVG file');
     svg.addEventListener('click', () => download(s.cols));
     actions.append(svg);
     fig.append(btn, cap, actions);
@@ -116,3 +118,4 @@ $('#g-prev').addEventListener('click', () => goPage(offset / pageSize));
 $('#g-next').addEventListener('click', () => goPage(offset / pageSize + 2));
 $('#g-last').addEventListener('click', () => goPage(pages()));
 pageIn.addEventListener('change', () => goPage(Number(pageIn.value)));
+onLang(() => { if (shown) render(shown); });

@@ -1,6 +1,7 @@
 // queens: the page that replays the search, shows the gallery and counts.
 // Plain JavaScript modules, no framework, no build step.
 
+import { lang, setLang, onLang } from './i18n.js';
 import { $ } from './api.js';
 import * as player from './player.js';
 import * as gallery from './gallery.js';
@@ -27,6 +28,15 @@ function route() {
 // On a phone the introduction starts folded, so that the board and the
 // player fit on the screen; one tap opens it.
 if (matchMedia('(max-width: 600px)').matches) $('#intro').open = false;
+
+// The language switch: the choice is remembered for the next visits.
+const langButtons = document.querySelectorAll('.langs button');
+function showLang() {
+  for (const b of langButtons) b.setAttribute('aria-pressed', String(b.dataset.lang === lang()));
+}
+for (const b of langButtons) b.addEventListener('click', () => setLang(b.dataset.lang, true));
+onLang(showLang);
+showLang();
 
 window.addEventListener('hashchange', route);
 route();

@@ -2,27 +2,28 @@
 // tutorial it comes from, its core as short code, the line of that code
 // that each step executes, and the sentence that tells the step.
 
-import { TRY, PLACE, REMOVE, SOLUTION, DEADEND } from './steps.js';
-import { fmt, plural } from './api.js';
+import { TRY, PLACE, REMOVE, SOLUTION, DEADEND, BLOCKED, EXCLUDED } from './steps.js';
+import { t, msg } from './i18n.js';
 
-// A code listing is a list of [text, tag]; the tag names what the line
-// does, so that a step can point at it.
+// A code listing is a list of [text, tag, comment]; the tag names what
+// the line does, so that a step can point at it. The comment, if any, is
+// a key of the page's sentences, or a list of a key and its values.
 const FLAGS_CODE = [
   ['func generate(row int) {', ''],
   ['  for col := 0; col < n; col++ {', ''],
   ['    if flag[col] || d1[row-col+n-1] || d2[row+col] {', 'check'],
-  ['      continue // a queen holds the column or a diagonal', 'skip'],
+  ['      continue', 'skip', msg('a queen holds the column or a diagonal')],
   ['    }', ''],
   ['    place[row] = col', 'place'],
   ['    flag[col], d1[row-col+n-1], d2[row+col] = true, true, true', 'place'],
   ['    if row == n-1 {', ''],
-  ['      print(place) // all n queens stand', 'solution'],
+  ['      print(place)', 'solution', [msg('all %s queens stand'), 'n']],
   ['    } else {', ''],
   ['      generate(row + 1)', ''],
   ['    }', ''],
   ['    flag[col], d1[row-col+n-1], d2[row+col] = false, false, false', 'remove'],
   ['  }', ''],
-  ['  // no column of this row was free: back to row-1', 'dead'],
+  [' ', 'dead', [msg('no column of this row was free: back to %s'), 'row-1']],
   ['}', ''],
 ];
 
@@ -30,7 +31,7 @@ const SCAN_CODE = [
   ['func findSpace(row int) {', ''],
   ['  for col := 0; col < n; col++ {', ''],
   ['    ok := true', ''],
-  ['    for i := 0; i < row; i++ { // every queen above', ''],
+  ['    for i := 0; i < row; i++ {', '', msg('every queen above')],
   ['      if queen[i] == col || abs(row-i) == abs(col-queen[i]) {', 'check'],
   ['        ok = false; break', 'skip'],
   ['      }', ''],
@@ -38,21 +39,21 @@ const SCAN_CODE = [
   ['    if !ok { continue }', ''],
   ['    queen[row] = col', 'place'],
   ['    if row == n-1 { print(queen) } else { findSpace(row + 1) }', 'solution'],
-  ['    // back here: the next column overwrites queen[row]', 'remove'],
+  ['   ', 'remove', [msg('back here: the next column overwrites %s'), 'queen[row]']],
   ['  }', ''],
-  ['  // no column of this row was free: back to row-1', 'dead'],
+  [' ', 'dead', [msg('no column of this row was free: back to %s'), 'row-1']],
   ['}', ''],
 ];
 
 const BOARD_CODE = [
-  ['func solveNQUtil(col int) { // fills the board column by column', ''],
+  ['func solveNQUtil(col int) {', '', msg('fills the board column by column')],
   ['  for i := 0; i < n; i++ {', ''],
   ['    if !isSafe(i, col) { continue }', 'skip'],
   ['    board[i][col] = 1', 'place'],
   ['    if col == n-1 { printSolution() } else { solveNQUtil(col + 1) }', 'solution'],
-  ['    board[i][col] = 0 // take it back, try the next row', 'remove'],
+  ['    board[i][col] = 0', 'remove', msg('take it back, try the next row')],
   ['  }', ''],
-  ['  // no row of this column was safe: back to column col-1', 'dead'],
+  [' ', 'dead', [msg('no row of this column was safe: back to column %s'), 'col-1']],
   ['}', ''],
   ['func isSafe(row, col int) bool {', ''],
   ['  for j := 0; j < col; j++ { if board[row][j] == 1 { return false } }', 'row'],
@@ -64,14 +65,14 @@ const BOARD_CODE = [
 
 const MATRIX_CODE = [
   ['for i, lastqueen := 0, -1; ; {', ''],
-  ['  j := searchLine(i, lastqueen+1) // first j with table[i][j] == 0', 'check'],
-  ['  if j < 0 { // no free square left in row i', 'dead'],
+  ['  j := searchLine(i, lastqueen+1)', 'check', [msg('the first %s with %s'), 'j', 'table[i][j] == 0']],
+  ['  if j < 0 {', 'dead', [msg('no free square left in row %s'), 'i']],
   ['    if i == 0 { break }', ''],
   ['    i--; lastqueen = queen[i]', ''],
-  ['    uptakeQueen(i) // -1 on every square it attacks', 'remove'],
+  ['    uptakeQueen(i)', 'remove', [msg('%s on every square it attacks'), '-1']],
   ['    continue', ''],
   ['  }', ''],
-  ['  setQueen(i, j) // queen[i] = j; +1 on every square it attacks', 'place'],
+  ['  setQueen(i, j)', 'place', [msg('%s; %s on every square it attacks'), 'queen[i] = j', '+1']],
   ['  lastqueen = -1', ''],
   ['  if i == n-1 { print(queen); uptakeQueen(i); lastqueen = j; continue }', 'solution'],
   ['  i++', ''],
@@ -84,113 +85,146 @@ const MATRIX_CODE = [
 
 const ROWS_CODE = [
   ['func getArrangement(row int) {', ''],
-  ['  rows := make([]bool, n) // rebuilt for every row', ''],
-  ['  for i := 0; i < row; i++ { // mark what each queen above attacks', ''],
+  ['  rows := make([]bool, n)', '', msg('rebuilt for every row')],
+  ['  for i := 0; i < row; i++ {', '', msg('mark what each queen above attacks')],
   ['    d := row - i', ''],
   ['    rows[cols[i]] = true; rows[cols[i]-d] = true; rows[cols[i]+d] = true', ''],
   ['  }', ''],
   ['  for col := 0; col < n; col++ {', ''],
-  ['    if rows[col] { // one entry read', 'check'],
-  ['      continue // forbidden by a queen above', 'skip'],
+  ['    if rows[col] {', 'check', msg('one entry read')],
+  ['      continue', 'skip', msg('forbidden by a queen above')],
   ['    }', ''],
-  ['    cols[row] = col // rows[col] was false: free', 'place'],
+  ['    cols[row] = col', 'place', [msg('%s was false: free'), 'rows[col]']],
   ['    if row == n-1 { print(cols) } else { getArrangement(row + 1) }', 'solution'],
-  ['    // back here: the next column overwrites cols[row]', 'remove'],
+  ['   ', 'remove', [msg('back here: the next column overwrites %s'), 'cols[row]']],
   ['  }', ''],
-  ['  // no column of this row was free: back to row-1', 'dead'],
+  [' ', 'dead', [msg('no column of this row was free: back to %s'), 'row-1']],
   ['}', ''],
 ];
 
 const BITBOARD_CODE = [
   ['func search(row int, cols, left, right uint) {', ''],
-  ['  avail := full &^ (cols | left | right) // all free squares of the row', 'masks'],
-  ['  if avail == 0 { return } // no free square: back to row-1', 'dead'],
+  ['  avail := full &^ (cols | left | right)', 'masks', msg('all free squares of the row')],
+  ['  if avail == 0 { return }', 'dead', [msg('no free square: back to %s'), 'row-1']],
   ['  for avail != 0 {', ''],
-  ['    bit := avail & -avail // the lowest free column', 'check'],
+  ['    bit := avail & -avail', 'check', msg('the lowest free column')],
   ['    avail ^= bit', ''],
-  ['    if row == n-1 { count++; continue } // all n queens stand', 'solution'],
+  ['    if row == n-1 { count++; continue }', 'solution', [msg('all %s queens stand'), 'n']],
   ['    search(row+1, cols|bit, (left|bit)<<1, (right|bit)>>1)', 'place'],
-  ['  } // back here: the next free bit', 'remove'],
+  ['  }', 'remove', msg('back here: the next free bit')],
   ['}', ''],
 ];
 
 const PERMUTE_CODE = [
   ['func extend(row int) {', ''],
   ['  for col := 0; col < n; col++ {', ''],
-  ['    if used[col] { continue } // only the columns are checked here', 'check'],
+  ['    if used[col] { continue }', 'check', msg('only the columns are checked here')],
   ['    perm[row], used[col] = col, true', 'place'],
   ['    if row < n-1 { extend(row + 1) } else { check() }', ''],
   ['    used[col] = false', 'remove'],
   ['  }', ''],
   ['}', ''],
-  ['func check() { // all n queens stand: now look at the diagonals', ''],
+  ['func check() {', '', [msg('all %s queens stand: now look at the diagonals'), 'n']],
   ['  for r := 1; r < n; r++ {', ''],
   ['    for i := 0; i < r; i++ {', ''],
-  ['      if abs(perm[r]-perm[i]) == r-i { return } // a diagonal pair', 'dead'],
+  ['      if abs(perm[r]-perm[i]) == r-i { return }', 'dead', msg('a diagonal pair')],
   ['    }', ''],
   ['  }', ''],
   ['  print(perm)', 'solution'],
   ['}', ''],
 ];
 
+const INSTANCE_CODE = [
+  ['func search(row int) {', ''],
+  ['  for col := 0; col < n; col++ {', '', msg('only the preset column in a row with a preset queen')],
+  ['    if blocked[row][col] || excluded(row, col) {', 'forbid'],
+  ['      continue', '', msg('the board forbids the square')],
+  ['    }', ''],
+  ['    if attacked(row, col) {', 'check', msg('compare with every queen above')],
+  ['      continue', 'skip'],
+  ['    }', ''],
+  ['    queen[row] = col', 'place'],
+  ['    if row == n-1 { print(queen) } else { search(row + 1) }', 'solution'],
+  ['    queen[row] = -1', 'remove'],
+  ['  }', ''],
+  [' ', 'dead', [msg('no column of this row was free: back to %s'), 'row-1']],
+  ['}', ''],
+];
+
 // The methods the page knows, by the algorithm's name. keeps and cost are
-// the sentences for learners; from names the tutorial.
+// the sentences for learners; from names the tutorial. Each is a key of
+// the page's sentences, or a list of a key and its values.
 export const METHODS = {
   permute: {
-    title: 'Every permutation, checked at the end',
-    keeps: 'Keeps the permutation being built and which columns it uses. Each row takes a column no earlier row uses, so rows and columns never clash; the diagonals are not looked at until all N queens stand.',
-    cost: 'A check while building is one look at used[col]; a complete placement then costs up to N−1 row comparisons. Almost every placement turns out wrong, so it places far more queens than backtracking: 50 times more at N = 8, 280 times at N = 10.',
-    from: 'The brute-force baseline that courses start from; none of the tutorials uses it.',
+    title: msg('Every permutation, checked at the end'),
+    keeps: msg('Keeps the permutation being built and which columns it uses. Each row takes a column no earlier row uses, so rows and columns never clash; the diagonals are not looked at until all N queens stand.'),
+    cost: [msg('A check while building is one look at %s; a complete placement then costs up to N−1 row comparisons. Almost every placement turns out wrong, so it places far more queens than backtracking: 50 times more at N = 8, 280 times at N = 10.'), 'used[col]'],
+    from: msg('The brute-force baseline that courses start from; none of the tutorials uses it.'),
     code: PERMUTE_CODE,
   },
   board: {
-    title: 'A 0/1 board filled column by column',
-    keeps: 'Keeps the whole board as 0s and 1s and fills it one column at a time, trying the rows of the column from the top. A square is safe when its row and both diagonals to its left hold no 1.',
-    cost: 'A check walks the board to the left of the square: up to about 3N squares read. The board here is drawn row by row, so the tutorial\'s column is a row of this board.',
-    from: 'the column-by-column tutorial, its first program (isSafe and solveNQUtil, one solution; here it goes on to find them all).',
+    title: msg('A 0/1 board filled column by column'),
+    keeps: msg('Keeps the whole board as 0s and 1s and fills it one column at a time, trying the rows of the column from the top. A square is safe when its row and both diagonals to its left hold no 1.'),
+    cost: msg('A check walks the board to the left of the square: up to about 3N squares read. The board here is drawn row by row, so the tutorial\'s column is a row of this board.'),
+    from: [msg('From the column-by-column tutorial, its first program (%s and %s, one solution; here it goes on to find them all).'), 'isSafe', 'solveNQUtil'],
     code: BOARD_CODE,
   },
   scan: {
-    title: 'Compare with every earlier queen',
-    keeps: 'Keeps only where the queens stand: queen[i] is the column of the queen in row i. A new square is compared with every queen above it.',
-    cost: 'A check costs one comparison per queen above, up to N−1: same column, or as many rows apart as columns apart (|Δrow| = |Δcol|).',
-    from: 'the tutorial of three eight-queens methods, method 3; the column-by-column tutorial, its second program; the tutorial of six timed Java programs, code 2 ("place, then check").',
+    title: msg('Compare with every earlier queen'),
+    keeps: [msg('Keeps only where the queens stand: %s is the column of the queen in row %s. A new square is compared with every queen above it.'), 'queen[i]', 'i'],
+    cost: msg('A check costs one comparison per queen above, up to N−1: same column, or as many rows apart as columns apart.'),
+    from: msg('From the tutorial of three eight-queens methods, method 3; the column-by-column tutorial, its second program; the tutorial of six timed Java programs, code 2 ("place, then check").'),
     code: SCAN_CODE,
   },
   matrix: {
-    title: 'A counter on every square',
-    keeps: 'Keeps a counter on every square: how many queens attack it. Placing a queen adds 1 along its row, column and diagonals; taking it back subtracts 1. It runs without recursion, remembering where to resume a row.',
-    cost: 'A check reads one counter. Placing or removing a queen updates about 4N counters.',
-    from: 'the tutorial of three eight-queens methods, method 1 ("matrix maintenance", without recursion).',
+    title: msg('A counter on every square'),
+    keeps: msg('Keeps a counter on every square: how many queens attack it. Placing a queen adds 1 along its row, column and diagonals; taking it back subtracts 1. It runs without recursion, remembering where to resume a row.'),
+    cost: msg('A check reads one counter. Placing or removing a queen updates about 4N counters.'),
+    from: msg('From the tutorial of three eight-queens methods, method 1 ("matrix maintenance", without recursion).'),
     code: MATRIX_CODE,
   },
   rows: {
-    title: 'A forbidden list rebuilt for every row',
-    keeps: 'Before each row it builds, from scratch, the list of columns that the queens above forbid: each queen marks its column and the two squares of its diagonals in this row.',
-    cost: 'A check reads one entry of the list, but the list costs up to 3 marks per queen above every time a row is entered.',
-    from: 'the tutorial of six timed Java programs, code 6.',
+    title: msg('A forbidden list rebuilt for every row'),
+    keeps: msg('Before each row it builds, from scratch, the list of columns that the queens above forbid: each queen marks its column and the two squares of its diagonals in this row.'),
+    cost: msg('A check reads one entry of the list, but the list costs up to 3 marks per queen above every time a row is entered.'),
+    from: msg('From the tutorial of six timed Java programs, code 6.'),
     code: ROWS_CODE,
   },
   flags: {
-    title: 'Flags for columns and diagonals',
-    keeps: 'Keeps one flag per column and one per diagonal in each direction. All squares of a "\\" diagonal share row−col, all squares of a "/" diagonal share row+col, so one array entry stands for a whole diagonal.',
-    cost: 'A check reads three flags. Placing a queen sets three flags, taking it back clears them.',
-    from: 'the N-queens tutorial with flag and diagonal arrays (flag, d1, d2); the tutorial of three eight-queens methods, method 2; the tutorial of six timed Java programs, codes 1, 3 and 5.',
+    title: msg('Flags for columns and diagonals'),
+    keeps: msg('Keeps one flag per column and one per diagonal in each direction. All squares of a "\\" diagonal share row−col, all squares of a "/" diagonal share row+col, so one array entry stands for a whole diagonal.'),
+    cost: msg('A check reads three flags. Placing a queen sets three flags, taking it back clears them.'),
+    from: [msg('From the N-queens tutorial with flag and diagonal arrays (%s); the tutorial of three eight-queens methods, method 2; the tutorial of six timed Java programs, codes 1, 3 and 5.'), 'flag, d1, d2'],
     code: FLAGS_CODE,
   },
   bitboard: {
-    title: 'Bit masks: a whole row in one expression',
-    keeps: 'Keeps the attacked columns and both kinds of diagonal as bits of three machine words. One expression, ~(cols | left | right), gives all free squares of the row at once; moving down a row shifts the diagonal masks by one bit.',
-    cost: 'One check per row, whatever N is, and attacked squares are never even tried: it makes the same placements as scan or flags with 8 times fewer checks at N = 8, and the gap grows with N.',
-    from: 'The classic bitmask search; none of the tutorials uses it.',
+    title: msg('Bit masks: a whole row in one expression'),
+    keeps: [msg('Keeps the attacked columns and both kinds of diagonal as bits of three machine words. One expression, %s, gives all free squares of the row at once; moving down a row shifts the diagonal masks by one bit.'), '~(cols | left | right)'],
+    cost: msg('One check per row, whatever N is, and attacked squares are never even tried: it makes the same placements as scan or flags with 8 times fewer checks at N = 8, and the gap grows with N.'),
+    from: msg('The classic bitmask search; none of the tutorials uses it.'),
     code: BITBOARD_CODE,
+  },
+  instance: {
+    title: msg('Row by row, around blocked squares'),
+    keeps: [msg('Keeps where the queens stand, %s, and the squares the board forbids: blocked squares, the squares of excluded diagonals, and in a row with a preset queen every square but its own. A forbidden square is tried and passed over at once; a free one is compared with every queen above, as scan does.'), 'queen[i]'],
+    cost: msg('A check reads whether the square is forbidden, then makes one comparison per queen above. Blocked squares do not stop attacks: a queen still attacks across them.'),
+    from: [msg('Blocked squares, excluded diagonals and preset queens make the harder relatives of the puzzle: deciding whether such a board has a solution at all is %s-complete (%s, 2017).'), 'NP', 'Gent, Jefferson, Nightingale'],
+    code: INSTANCE_CODE,
   },
 };
 
-// method returns what the page knows of the algorithm, with plain words
-// for one it does not know.
+// tr returns the sentence of a key, or of a list of a key and its values.
+export function tr(x) {
+  if (!x) return '';
+  return Array.isArray(x) ? t(...x) : t(x);
+}
+
+// method returns what the page says of the algorithm, in the page's
+// language, with plain words for one it does not know.
 export function method(algo) {
-  return METHODS[algo.name] || { title: algo.name, keeps: algo.idea, cost: '', from: '', code: [] };
+  const m = METHODS[algo.name];
+  if (!m) return { title: algo.name, keeps: algo.idea, cost: '', from: '', code: [] };
+  return { title: tr(m.title), keeps: tr(m.keeps), cost: tr(m.cost), from: tr(m.from), code: m.code };
 }
 
 // boardFinder returns, for a square the board method tries, the part of
@@ -224,6 +258,7 @@ export function codeTag(algo, ev, queens, n, prev) {
   if (algo === 'bitboard' && ev.kind === PLACE && ev.row === n - 1) return 'solution';
   switch (ev.kind) {
     case TRY:
+      if (ev.cf < -1) return 'forbid';
       if (algo === 'board') return ev.cf >= 0 ? boardScan(queens, ev.row, ev.col, n).part : 'check';
       if (algo === 'permute') return 'check';
       return ev.cf >= 0 ? 'skip' : 'check';
@@ -239,33 +274,36 @@ export function codeTag(algo, ev, queens, n, prev) {
 // to the state st.
 export function message(algo, ev, st) {
   const n = st.n, q = st.queens;
-  if (!ev) return 'Ready. Press Play, or Step to go one event at a time.';
+  if (!ev) return t('Ready. Press Play, or Step to go one event at a time.');
   const r = ev.row + 1, c = ev.col + 1, f = ev.cf;
   switch (ev.kind) {
     case TRY:
+      if (f === BLOCKED) return t('Row %d: try column %d. The square is blocked: pass over it.', r, c);
+      if (f === EXCLUDED) return t('Row %d: try column %d. The square lies on an excluded diagonal: pass over it.', r, c);
       if (algo === 'permute') {
         return f >= 0
-          ? `Row ${r}: column ${c} is used by the queen in row ${f + 1}; skip it.`
+          ? t('Row %d: column %d is used by the queen in row %d; skip it.', r, c, f + 1)
           : permuteFree(q, ev.row, ev.col, n);
       }
-      if (algo === 'bitboard') return `Row ${r}: the lowest free bit of the row is column ${c}.`;
+      if (algo === 'bitboard') return t('Row %d: the lowest free bit of the row is column %d.', r, c);
       if (f >= 0) {
-        const how = q[f] === ev.col ? 'along the column' : 'along a diagonal';
-        return `Row ${r}: try column ${c}. Attacked ${how} by the queen in row ${f + 1}.`;
+        return q[f] === ev.col
+          ? t('Row %d: try column %d. Attacked along the column by the queen in row %d.', r, c, f + 1)
+          : t('Row %d: try column %d. Attacked along a diagonal by the queen in row %d.', r, c, f + 1);
       }
-      return `Row ${r}: try column ${c}. No queen attacks it.`;
+      return t('Row %d: try column %d. No queen attacks it.', r, c);
     case PLACE:
-      return `Row ${r}: place a queen in column ${c}.`;
+      return t('Row %d: place a queen in column %d.', r, c);
     case REMOVE:
-      return `Row ${r}: take the queen in column ${c} back and go on with the next column.`;
+      return t('Row %d: take the queen in column %d back and go on with the next column.', r, c);
     case SOLUTION:
-      return `Solution ${fmt(st.solutions)}: ${Array.from(q, (x) => x + 1).join(' ')}.`;
+      return t('Solution %d: %s.', st.solutions, Array.from(q, (x) => (x < 0 ? '·' : x + 1)).join(' '));
     case DEADEND:
       if (ev.col >= 0 && f >= 0) {
         const dr = ev.row - f, dc = Math.abs(ev.col - q[f]);
-        return `Not a solution: the queens in rows ${f + 1} and ${r} share a diagonal (${plural(dr, 'row')} and ${plural(dc, 'column')} apart).`;
+        return t('Not a solution: the queens in rows %d and %d share a diagonal (%s and %s apart).', f + 1, r, t('%d rows', dr), t('%d columns', dc));
       }
-      return ev.row > 0 ? `Row ${r}: no free square. Back to row ${r - 1}.` : `Row ${r}: no square left to try.`;
+      return ev.row > 0 ? t('Row %d: no free square. Back to row %d.', r, r - 1) : t('Row %d: no square left to try.', r);
   }
   return '';
 }
@@ -279,6 +317,6 @@ function permuteFree(q, row, col, n) {
     if (Math.abs(q[i] - col) === row - i) { by = i; break; }
   }
   const r = row + 1, c = col + 1;
-  if (by < 0) return `Row ${r}: column ${c} is unused, and no queen attacks the square. The queen goes there.`;
-  return `Row ${r}: column ${c} is unused, so the queen goes there, although the queen in row ${by + 1} attacks it along a diagonal: permute checks the diagonals only once all ${n} queens stand.`;
+  if (by < 0) return t('Row %d: column %d is unused, and no queen attacks the square. The queen goes there.', r, c);
+  return t('Row %d: column %d is unused, so the queen goes there, although the queen in row %d attacks it along a diagonal: permute checks the diagonals only once all %d queens stand.', r, c, by + 1, n);
 }

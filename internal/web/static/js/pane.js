@@ -5,6 +5,7 @@ import { Steps, SOLUTION } from './steps.js';
 import { Board } from './board.js';
 import { message } from './methods.js';
 import { el, fmt } from './api.js';
+import { t, msg, label } from './i18n.js';
 
 // Pane shows the search of one algorithm; suffix tells the ids of its
 // elements apart ('' for the first pane, '-b' for the second).
@@ -22,11 +23,11 @@ export class Pane {
     this.status.setAttribute('aria-live', 'polite');
     this.stats = el('dl', 'stats');
     this.counters = {};
-    for (const [key, label] of [['steps', 'Steps'], ['place', 'Placements'], ['checks', 'Checks'], ['back', 'Backtracks'], ['solutions', 'Solutions']]) {
+    for (const [key, name] of [['steps', msg('Steps')], ['place', msg('Placements')], ['checks', msg('Checks')], ['back', msg('Backtracks')], ['solutions', msg('Solutions')]]) {
       const d = el('div');
       const dd = el('dd', '', '0');
       dd.id = `c-${key}${suffix}`;
-      d.append(el('dt', '', label), dd);
+      d.append(label(el('dt'), name), dd);
       this.stats.append(d);
       this.counters[key] = dd;
     }
@@ -39,16 +40,19 @@ export class Pane {
     this.found = new Map(); // solution number -> columns, as met
   }
 
-  // load starts the search of algo (an entry of /api/algorithms) on n.
-  load(algo, n, pos) {
+  // load starts the search of algo (an entry of /api/algorithms) on n;
+  // inst, for the instance search, holds its squares and its query.
+  load(algo, n, pos, inst) {
     if (this.steps) this.steps.close();
     this.algo = algo;
     this.n = n;
+    this.inst = inst || null;
     this.pos = pos || 0;
     this.found = new Map();
-    this.title.textContent = algo.name;
+    this.title.textContent = algo.name === 'instance' ? t('row by row, around blocked squares') : algo.name;
     this.board.build(n);
-    this.steps = new Steps(n, algo.name, algo.checks, this.onData);
+    this.board.setInstance(this.inst);
+    this.steps = new Steps(n, algo.name, algo.checks, this.onData, this.inst ? this.inst.query : '');
   }
 
   close() {
@@ -86,7 +90,7 @@ export class Pane {
     if (s.total !== null && this.pos > s.total) this.pos = s.total;
     const st = s.at(this.pos);
     if (!st) {
-      const text = s.error ? `Cannot load the search: ${s.error.message}` : `Fetching step ${fmt(this.pos)}…`;
+      const text = s.error ? t('Cannot load the search: %s', s.error.message) : t('Fetching step %d…', this.pos);
       if (this.status.textContent !== text) this.status.textContent = text;
       this.root.classList.add('waiting');
       return null;
@@ -95,7 +99,7 @@ export class Pane {
     const ev = this.pos > 0 ? s.event(this.pos - 1) : null;
     this.keep(st, ev);
     let text = message(this.algo.name, ev, st);
-    if (this.atEnd()) text = `Search finished: ${fmt(st.solutions)} solution${st.solutions === 1 ? '' : 's'} in ${fmt(this.pos)} steps.`;
+    if (this.atEnd()) text = t('Search finished: %s in %s.', t('%d solutions', st.solutions), t('%d steps', this.pos));
     this.board.draw(st, ev, counters, text);
     if (this.status.textContent !== text) this.status.textContent = text;
     const c = this.counters;
@@ -106,7 +110,7 @@ export class Pane {
     c.solutions.textContent = fmt(st.solutions);
     const sum = s.summary;
     const whole = sum
-      ? `Whole search: ${fmt(sum.events)} steps, ${fmt(sum.nodes)} placements, ${fmt(sum.checks)} checks, ${sum.search_ms < 1 ? '< 1' : fmt(Math.round(sum.search_ms))} ms without the page watching.`
+      ? t('Whole search: %s, %s, %s, %s ms without the page watching.', t('%d steps', sum.events), t('%d placements', sum.nodes), t('%d checks', sum.checks), sum.search_ms < 1 ? '< 1' : fmt(Math.round(sum.search_ms)))
       : '';
     if (this.whole.textContent !== whole) this.whole.textContent = whole;
     return { st, ev };

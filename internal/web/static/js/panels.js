@@ -2,9 +2,10 @@
 // after the step shown, with the cells that the step reads or writes
 // marked.
 
-import { TRY, PLACE, REMOVE, SOLUTION, DEADEND } from './steps.js';
+import { TRY, PLACE, REMOVE, SOLUTION, DEADEND, BLOCKED } from './steps.js';
 import { attacks } from './board.js';
 import { boardScan } from './methods.js';
+import { t, tn } from './i18n.js';
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[ch]));
 
@@ -59,7 +60,7 @@ function flags(st, ev) {
     d2[r + c] = 1;
   });
   const mk = { flag: new Map(), d1: new Map(), d2: new Map() };
-  let text = 'Each array entry stands for a whole column or diagonal: 1 means a queen is on it.';
+  let text = t('Each array entry stands for a whole column or diagonal: 1 means a queen is on it.');
   if (ev && ev.kind === TRY) {
     const r = ev.row, c = ev.col, i1 = r - c + n - 1, i2 = r + c;
     // The check stops at the first flag that is set.
@@ -70,17 +71,18 @@ function flags(st, ev) {
       parts.push(`${name}[${i}] = ${v}`);
       if (v) break;
     }
-    text = `Row ${r + 1}, column ${c + 1} (row = ${r}, col = ${c} in the code): ${parts.join(', ')} → ${parts.length < 3 || d2[i2] ? 'attacked, skip it' : 'all clear: free'}. (d1 index row−col+${n - 1} = ${i1}, d2 index row+col = ${i2}.)`;
+    text = t('Row %d, column %d (%s in the code): %s → %s.', r + 1, c + 1, `row = ${r}, col = ${c}`, parts.join(', '), parts.length < 3 || d2[i2] ? t('attacked, skip it') : t('all clear: free')) +
+      ' ' + t('(The index of %s is %s = %d, that of %s is %s = %d.)', 'd1', `row−col+${n - 1}`, i1, 'd2', 'row+col', i2);
   } else if (ev && (ev.kind === PLACE || ev.kind === REMOVE)) {
     const r = ev.row, c = ev.col, how = ev.kind === PLACE ? 'set' : 'clear';
     mk.flag.set(c, how);
     mk.d1.set(r - c + n - 1, how);
     mk.d2.set(r + c, how);
-    text = `${ev.kind === PLACE ? 'Set' : 'Clear'} flag[${c}], d1[${r - c + n - 1}] and d2[${r + c}].`;
+    text = (ev.kind === PLACE ? t('Set %s, %s and %s.', `flag[${c}]`, `d1[${r - c + n - 1}]`, `d2[${r + c}]`) : t('Clear %s, %s and %s.', `flag[${c}]`, `d1[${r - c + n - 1}]`, `d2[${r + c}]`));
   }
-  return array('flag', 'flag[col]: a queen in column col', col, (i) => mk.flag.get(i)) +
-    array('d1', 'd1[row−col+N−1]: "\\" diagonal', d1, (i) => mk.d1.get(i)) +
-    array('d2', 'd2[row+col]: "/" diagonal', d2, (i) => mk.d2.get(i)) + note(text);
+  return array('flag', t('%s: a queen in the column', 'flag[col]'), col, (i) => mk.flag.get(i)) +
+    array('d1', t('%s: "\\" diagonal', 'd1[row−col+N−1]'), d1, (i) => mk.d1.get(i)) +
+    array('d2', t('%s: "/" diagonal', 'd2[row+col]'), d2, (i) => mk.d2.get(i)) + note(text);
 }
 
 function scan(st, ev) {
@@ -90,25 +92,25 @@ function scan(st, ev) {
   let rows = '';
   if (r > 0) {
     const c = ev.col;
-    rows = '<table class="cmp"><thead><tr><th>i</th><th>queen[i]</th><th>same column?</th><th>|Δrow|</th><th>|Δcol|</th><th>diagonal?</th></tr></thead><tbody>';
+    rows = `<table class="cmp"><thead><tr><th>i</th><th>queen[i]</th><th>${esc(t('same column?'))}</th><th>${esc(t('|Δrow|'))}</th><th>${esc(t('|Δcol|'))}</th><th>${esc(t('diagonal?'))}</th></tr></thead><tbody>`;
     let stop = false;
     for (let i = 0; i < r; i++) {
       if (stop) {
-        rows += `<tr class="skipped"><td>${i}</td><td>${q[i]}</td><td colspan="4">not compared: the check stopped above</td></tr>`;
+        rows += `<tr class="skipped"><td>${i}</td><td>${q[i]}</td><td colspan="4">${esc(t('not compared: the check stopped above'))}</td></tr>`;
         continue;
       }
       const dr = r - i, dc = Math.abs(c - q[i]);
       const same = q[i] === c, diag = dr === dc;
       stop = same || diag;
-      rows += `<tr class="${stop ? 'hit' : ''}"><td>${i}</td><td>${q[i]}</td><td>${same ? 'yes' : 'no'}</td><td>${dr}</td><td>${dc}</td><td>${diag ? 'yes' : 'no'}</td></tr>`;
+      rows += `<tr class="${stop ? 'hit' : ''}"><td>${i}</td><td>${q[i]}</td><td>${esc(same ? t('yes') : t('no'))}</td><td>${dr}</td><td>${dc}</td><td>${esc(diag ? t('yes') : t('no'))}</td></tr>`;
     }
     rows += '</tbody></table>';
   }
   const cls = (i) => (r >= 0 && i < r ? (i === ev.cf ? 'read hit' : ev.cf < 0 || i < ev.cf ? 'read' : '') : '');
-  let text = 'queen[i] is the column of the queen in row i; nothing else is kept.';
-  if (r === 0) text = 'The first row: no queen above to compare with.';
-  else if (r > 0) text = `Row ${r + 1}, column ${ev.col + 1} (row = ${r}, col = ${ev.col} in the code), compared with the queens above, one by one:`;
-  return array('queen', 'queen[i]: column of the queen in row i', vals, cls, null, true) + note(text) + rows;
+  let text = t('%s is the column of the queen in row %s; nothing else is kept.', 'queen[i]', 'i');
+  if (r === 0) text = t('The first row: no queen above to compare with.');
+  else if (r > 0) text = t('Row %d, column %d (%s in the code), compared with the queens above, one by one:', r + 1, ev.col + 1, `row = ${r}, col = ${ev.col}`);
+  return array('queen', t('%s: column of the queen in row %s', 'queen[i]', 'i'), vals, cls, null, true) + note(text) + rows;
 }
 
 function board(st, ev) {
@@ -127,13 +129,16 @@ function board(st, ev) {
     const key = `${i},${j}`;
     const c = [key === cur ? 'cur' : '', key === hit ? 'hit' : read.has(key) ? 'read' : ''].filter(Boolean).join(' ');
     return [q[j] === i ? 1 : 0, c];
-  }, (i) => `i=${i}`, (j) => `col ${j}`);
-  let text = 'board[i][col], as the tutorial keeps it: it fills column 0, then column 1, … Its column col is row col+1 of the board on the left.';
+  }, (i) => `i=${i}`, (j) => `col=${j}`);
+  let text = t('%s, as the tutorial keeps it: it fills column 0, then column 1, … Its column %s is row %s of the board on the left.', 'board[i][col]', 'col', 'col+1');
   if (part) {
-    const where = { row: 'in the row to the left', up: 'on the diagonal up and to the left', down: 'on the diagonal down and to the left', check: '' }[part];
-    text = part === 'check'
-      ? `isSafe(${ev.col}, ${ev.row}) read ${read.size} squares to the left: no 1, so the square is safe.`
-      : `isSafe(${ev.col}, ${ev.row}) found a 1 ${where} after reading ${read.size} squares.`;
+    const call = `isSafe(${ev.col}, ${ev.row})`;
+    text = {
+      check: () => t('%s read %d squares to the left: no 1, so the square is safe.', call, read.size),
+      row: () => t('%s found a 1 in the row to the left after reading %d squares.', call, read.size),
+      up: () => t('%s found a 1 on the diagonal up and to the left after reading %d squares.', call, read.size),
+      down: () => t('%s found a 1 on the diagonal down and to the left after reading %d squares.', call, read.size),
+    }[part]();
   }
   return note(text) + html;
 }
@@ -154,10 +159,10 @@ function matrix(st, ev) {
     if (changed.has(k)) c += ev.kind === PLACE ? ' set' : ' clear';
     return [a[k], c];
   }, (i) => `${i}`, (j) => `${j}`);
-  let text = 'table[i][j] counts the queens that attack the square; 0 means free.';
-  if (ev && ev.kind === TRY) text = `Read table[${ev.row}][${ev.col}] = ${a[ev.row * n + ev.col]}: ${a[ev.row * n + ev.col] ? 'attacked' : 'free'}.`;
-  if (ev && ev.kind === PLACE) text = `Add 1 to the ${changed.size} squares the new queen attacks.`;
-  if (ev && ev.kind === REMOVE) text = `Subtract 1 from the ${changed.size} squares the queen attacked.`;
+  let text = t('%s counts the queens that attack the square; 0 means free.', 'table[i][j]');
+  if (ev && ev.kind === TRY) text = t('Read %s = %d: %s.', `table[${ev.row}][${ev.col}]`, a[ev.row * n + ev.col], a[ev.row * n + ev.col] ? t('attacked') : t('free'));
+  if (ev && ev.kind === PLACE) text = t('Add 1 to the %d squares the new queen attacks.', changed.size);
+  if (ev && ev.kind === REMOVE) text = t('Subtract 1 from the %d squares the queen attacked.', changed.size);
   return note(text) + html;
 }
 
@@ -177,11 +182,11 @@ function rows(st, ev) {
     }
   }
   const readCol = ev && ev.kind === TRY ? ev.col : -1;
-  const text = `rows[] for row ${r + 1}, rebuilt from the ${r} queen${r === 1 ? '' : 's'} above: ${marks} marks.` +
-    (readCol >= 0 ? ` Read rows[${readCol}] = ${forbidden[readCol]}: ${forbidden[readCol] ? 'forbidden' : 'free'}.` : '');
-  return array('rows', `rows[col]: forbidden in row ${r + 1}`, forbidden,
+  const text = t('%s for row %d, rebuilt from the queens above (%s): %s.', 'rows[]', r + 1, t('%d queens', r), t('%d marks', marks)) +
+    (readCol >= 0 ? ' ' + t('Read %s = %d: %s.', `rows[${readCol}]`, forbidden[readCol], forbidden[readCol] ? t('forbidden') : t('free')) : '');
+  return array('rows', t('%s: forbidden in row %d', 'rows[col]', r + 1), forbidden,
     (i) => (i === readCol ? (forbidden[i] ? 'read hit' : 'read') : ''),
-    (i) => (by[i].length ? `column ${i + 1}: marked by the queen${by[i].length > 1 ? 's' : ''} in row ${by[i].join(', ')}` : `column ${i + 1}: free`)) + note(text);
+    (i) => (by[i].length ? tn('column %d: marked by the queens in rows %s', by[i].length, i + 1, by[i].join(', ')) : t('column %d: free', i + 1))) + note(text);
 }
 
 function bits(mask, n) {
@@ -202,9 +207,9 @@ function bitboard(st, ev) {
   const taken = ev && ev.kind === TRY ? ev.col : -1;
   const cls = (i) => (i === taken ? 'hit' : '');
   const freeCls = (i) => (i === taken ? 'hit' : taken >= 0 && i < taken && (avail >> i) & 1 ? 'done' : '');
-  const text = `Masks of row ${r + 1}; bit c is column c+1, drawn from the left like the board. ` +
-    (taken >= 0 ? `bit = avail & −avail takes the lowest free bit, column ${taken + 1}.` : avail ? '' : 'avail = 0: no free square in this row.');
-  return array('cols', 'cols', bits(cols, n)) + array('left', 'left (\\ diagonals)', bits(left, n)) + array('right', 'right (/ diagonals)', bits(right, n)) +
+  const text = t('Masks of row %d; bit %s is column %s, drawn from the left like the board.', r + 1, 'c', 'c+1') + ' ' +
+    (taken >= 0 ? t('%s takes the lowest free bit, column %d.', 'bit = avail & −avail', taken + 1) : avail ? '' : t('%s: no free square in this row.', 'avail = 0'));
+  return array('cols', 'cols', bits(cols, n)) + array('left', t('%s (\\ diagonals)', 'left'), bits(left, n)) + array('right', t('%s (/ diagonals)', 'right'), bits(right, n)) +
     array('or', 'cols | left | right', bits(or, n)) + array('avail', 'avail = ~(…) & full', bits(avail, n), freeCls) +
     (taken >= 0 ? array('bit', 'bit', bits(1 << taken, n), cls) : '') + note(text);
 }
@@ -214,28 +219,43 @@ function permute(st, ev) {
   const used = new Array(n).fill(0);
   q.forEach((c) => { if (c >= 0) used[c] = 1; });
   const perm = Array.from(q, (c) => (c < 0 ? '·' : c));
-  let text = 'perm[row] is the column of the queen in row; used[col] tells which columns are taken.';
+  let text = t('%s is the column of the queen in the row; %s tells which columns are taken.', 'perm[row]', 'used[col]');
   let pair = new Set(), readCol = -1;
   if (ev && ev.kind === TRY) {
     readCol = ev.col;
-    text = `Read used[${ev.col}] = ${ev.cf >= 0 ? 1 : 0}${ev.cf >= 0 ? `: row ${ev.cf + 1} has that column` : ': unused'}.`;
+    text = ev.cf >= 0 ? t('Read %s = 1: row %d has that column.', `used[${ev.col}]`, ev.cf + 1) : t('Read %s = 0: unused.', `used[${ev.col}]`);
   } else if (ev && ev.kind === DEADEND && ev.col >= 0) {
     const i = ev.cf, r = ev.row;
     pair = new Set([i, r]);
-    text = `All ${n} queens stand; the check finds rows ${i} and ${r} on one diagonal: |perm[${r}] − perm[${i}]| = |${q[r]} − ${q[i]}| = ${Math.abs(q[r] - q[i])} = ${r} − ${i}.`;
+    text = t('All %d queens stand; the check finds rows %d and %d on one diagonal: %s.', n, i, r, `|perm[${r}] − perm[${i}]| = |${q[r]} − ${q[i]}| = ${Math.abs(q[r] - q[i])} = ${r} − ${i}`);
   } else if (ev && ev.kind === SOLUTION) {
-    text = `All ${n} queens stand and no two share a diagonal: a solution.`;
+    text = t('All %d queens stand and no two share a diagonal: a solution.', n);
   }
   return array('perm', 'perm[row]', perm, (i) => (pair.has(i) ? 'hit' : ''), null, true) +
     array('used', 'used[col]', used, (i) => (i === readCol ? (used[i] ? 'read hit' : 'read') : '')) + note(text);
 }
 
-const PANELS = { flags, scan, board, matrix, rows, bitboard, permute };
+// instance is the state of the instance search: the queens, as scan
+// keeps them; the squares the board forbids never change, and a try of
+// one is decided before any queen is compared.
+function instance(st, ev) {
+  if (!ev || ev.kind !== TRY || ev.cf >= -1) {
+    const html = scan(st, ev);
+    return ev ? html : note(t('Blocked squares and excluded diagonals never change: the search only reads them, before it compares a square with the queens above.')) + html;
+  }
+  const vals = Array.from(st.queens, (c) => (c < 0 ? '·' : c));
+  const text = ev.cf === BLOCKED
+    ? t('Row %d, column %d: the square is blocked, so the search passes over it without comparing it with the queens above.', ev.row + 1, ev.col + 1)
+    : t('Row %d, column %d: the square lies on an excluded diagonal, so the search passes over it without comparing it with the queens above.', ev.row + 1, ev.col + 1);
+  return array('queen', t('%s: column of the queen in row %s', 'queen[i]', 'i'), vals, null, null, true) + note(text);
+}
+
+const PANELS = { flags, scan, board, matrix, rows, bitboard, permute, instance };
 
 // renderState draws the state panel of the algorithm into box.
 export function renderState(box, algo, st, ev) {
   const f = PANELS[algo];
-  const html = f ? f(st, ev) : note('This method has no state panel yet.');
+  const html = f ? f(st, ev) : note(t('This method has no state panel yet.'));
   if (box.dataset.html !== html) {
     box.innerHTML = html;
     box.dataset.html = html;
@@ -244,15 +264,16 @@ export function renderState(box, algo, st, ev) {
 
 // renderCode draws a listing with the line of tag marked.
 export function renderCode(box, code, tag) {
-  const key = code.length + '|' + tag;
+  const key = code.length + '|' + tag + '|' + document.documentElement.lang;
   if (box.dataset.key === key && box.dataset.code === code[0]?.[0]) return;
   box.dataset.key = key;
   box.dataset.code = code[0]?.[0] || '';
   let first = true;
-  box.innerHTML = code.map(([text, t]) => {
-    const on = tag && t === tag && first;
+  box.innerHTML = code.map(([text, tg, comment]) => {
+    const on = tag && tg === tag && first;
     if (on) first = false;
-    return `<span class="ln${on ? ' on' : ''}" data-tag="${esc(t)}">${esc(text)}</span>`;
+    const c = comment ? ' // ' + (Array.isArray(comment) ? t(...comment) : t(comment)) : '';
+    return `<span class="ln${on ? ' on' : ''}" data-tag="${esc(tg)}">${esc(text + c)}</span>`;
   }).join('');
   box.dataset.line = tag;
 }

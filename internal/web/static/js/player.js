@@ -2,13 +2,14 @@
 // through its search, with the method's state, its code and the URL that
 // brings the same step back.
 
-import { $, el, fmt, getJSON, fillSelect } from './api.js';
+import { $, el, getJSON, fillSelect } from './api.js';
 import { PLACE } from './steps.js';
 import { Pane } from './pane.js';
 import { method, codeTag } from './methods.js';
 import { renderState, renderCode } from './panels.js';
 import { renderTree } from './tree.js';
 import { boardSVG, showBoard, dialogOpen } from './svg.js';
+import { t, lang, onLang } from './i18n.js';
 
 const nSel = $('#n'), algoSel = $('#algo'), cmpSel = $('#compare'), speed = $('#speed');
 const playBtn = $('#play'), scrub = $('#scrub');
@@ -19,16 +20,27 @@ let a = null, b = null; // the panes
 let playing = false, acc = 0, lastTs = 0, raf = 0;
 let active = false, lastURL = '', lastURLTime = 0;
 let syncB = false; // the second pane is to follow a jump of the first
+let instanceN = 13; // the largest board of the instance search
 
-const info = (name) => algos.find((x) => x.name === name);
+// The instance on the board: blocked squares (row*n+col), excluded
+// diagonals (row+col for a / diagonal, row−col for a \ one) and preset
+// queens (row → col). While it is not empty, the page plays the instance
+// search instead of the method chosen.
+const inst = { blocked: new Set(), sums: new Set(), diffs: new Set(), queens: new Map() };
+const INSTANCE = { name: 'instance', checks: 'try' };
+
+const info = (name) => (name === 'instance' ? { ...INSTANCE, steps_max_n: instanceN } : algos.find((x) => x.name === name));
+const instanceOn = () => inst.blocked.size + inst.sums.size + inst.diffs.size + inst.queens.size > 0;
 
 // init loads the table of algorithms and the step the URL names.
 export async function init() {
   a = new Pane($('#panes'), '', request);
+  a.board.onCell = editCell;
   try {
     algos = await getJSON('api/algorithms');
+    instanceN = (await getJSON('api/limits')).instance_n || instanceN;
   } catch (err) {
-    $('#status').textContent = `Cannot load the algorithms: ${err.message}`;
+    $('#status').textContent = t('Cannot load the algorithms: %s', err.message);
     return;
   }
   for (const x of algos) {
@@ -39,18 +51,108 @@ export async function init() {
   algoSel.value = info(q.get('algo')) ? q.get('algo') : (info('flags') ? 'flags' : algos[0].name);
   cmpSel.value = info(q.get('compare')) && q.get('compare') !== algoSel.value ? q.get('compare') : '';
   fillN(Number(q.get('n')) || 8);
+  readInstance(q);
+  fillN(Number(q.get('n')) || 8);
   const step = Math.max(0, Math.floor(Number(q.get('step')) || 0));
   const cstep = Math.max(0, Math.floor(Number(q.get('cstep')) || 0));
   load(step, cstep);
   algoSel.addEventListener('change', () => { fillN(Number(nSel.value)); load(0, 0); });
   // Two methods start together, so that they step by the same placements.
   cmpSel.addEventListener('change', () => { fillN(Number(nSel.value)); load(0, 0); });
-  nSel.addEventListener('change', () => load(0, 0));
+  nSel.addEventListener('change', () => { trimInstance(); load(0, 0); });
+  $('#edit-clear').addEventListener('click', () => {
+    inst.blocked.clear(); inst.sums.clear(); inst.diffs.clear(); inst.queens.clear();
+    fillN(Number(nSel.value));
+    load(0, 0);
+  });
+  onLang(() => { describe(); showSpeed(); $('#found').dataset.key = ''; request(); });
+}
+
+// squareName names a square as the command line does: b4 is the file b,
+// the fourth rank from the bottom.
+const squareName = (r, c, n) => `${String.fromCharCode(97 + c)}${n - r}`;
+
+// readSquare reads a square named so on the n×n board, or returns null.
+function readSquare(s, n) {
+  const m = /^([a-z])(\d+)$/.exec(s.trim().toLowerCase());
+  if (!m) return null;
+  const c = m[1].charCodeAt(0) - 97, r = n - Number(m[2]);
+  return r >= 0 && r < n && c < n ? [r, c] : null;
+}
+
+// readInstance takes the instance from the query: block, exclude and with
+// as the command line writes them.
+function readInstance(q) {
+  const n = Math.min(Number(q.get('n')) || 8, instanceN);
+  for (const s of (q.get('block') || '').split(',')) {
+    const sq = readSquare(s, n);
+    if (sq) inst.blocked.add(sq[0] * n + sq[1]);
+  }
+  for (const s of (q.get('with') || '').split(',')) {
+    const sq = readSquare(s, n);
+    if (sq) inst.queens.set(sq[0], sq[1]);
+  }
+  for (const s of (q.get('exclude') || '').split(',')) {
+    const m = /^(sum|diff):(-?\d+)$/.exec(s.trim());
+    if (m) (m[1] === 'sum' ? inst.sums : inst.diffs).add(Number(m[2]));
+  }
+  if (instanceOn()) {
+    nSel.value = String(n);
+    instN = n;
+  }
+}
+
+// instN is the board the instance's squares belong to.
+let instN = 0;
+
+// trimInstance keeps the squares and diagonals of the instance that are
+// on the board of the size chosen now.
+function trimInstance() {
+  const n = Number(nSel.value), old = instN || n;
+  const blocked = [...inst.blocked].map((i) => [(i / old) | 0, i % old]).filter(([r, c]) => r < n && c < n);
+  inst.blocked = new Set(blocked.map(([r, c]) => r * n + c));
+  for (const k of [...inst.sums]) if (k > 2 * n - 2) inst.sums.delete(k);
+  for (const k of [...inst.diffs]) if (Math.abs(k) > n - 1) inst.diffs.delete(k);
+  for (const [r, c] of [...inst.queens]) if (r >= n || c >= n) inst.queens.delete(r);
+  instN = n;
+}
+
+// instanceQuery returns the query of the instance, as the API takes it.
+function instanceQuery(n) {
+  const q = new URLSearchParams();
+  const blocked = [...inst.blocked].sort((x, y) => x - y).map((i) => squareName((i / n) | 0, i % n, n));
+  const diags = [...[...inst.sums].sort((x, y) => x - y).map((k) => `sum:${k}`), ...[...inst.diffs].sort((x, y) => x - y).map((k) => `diff:${k}`)];
+  const queens = [...inst.queens].sort((x, y) => x[0] - y[0]).map(([r, c]) => squareName(r, c, n));
+  if (queens.length) q.set('with', queens.join(','));
+  if (blocked.length) q.set('block', blocked.join(','));
+  if (diags.length) q.set('exclude', diags.join(','));
+  return q;
+}
+
+// editCell changes the instance where the board was clicked: by the mode
+// chosen, or with Shift the / diagonal, with Alt the \ diagonal.
+function editCell(r, c, e) {
+  const n = a.n;
+  const mode = e.shiftKey ? 'sum' : e.altKey ? 'diff' : $('#edit-mode').value;
+  const toggle = (set, k) => { if (set.has(k)) set.delete(k); else set.add(k); };
+  if (!instanceOn()) instN = n;
+  if (mode === 'block') toggle(inst.blocked, r * n + c);
+  else if (mode === 'sum') toggle(inst.sums, r + c);
+  else if (mode === 'diff') toggle(inst.diffs, r - c);
+  else if (inst.queens.get(r) === c) inst.queens.delete(r);
+  else inst.queens.set(r, c);
+  if (instanceOn() && n > instanceN) nSel.value = String(instanceN);
+  fillN(Number(nSel.value));
+  load(0, 0);
 }
 
 // fillN offers the boards that both chosen methods play to their end.
 function fillN(want) {
-  let max = info(algoSel.value).steps_max_n;
+  const on = instanceOn();
+  algoSel.disabled = on;
+  cmpSel.disabled = on;
+  if (on) cmpSel.value = '';
+  let max = on ? instanceN : info(algoSel.value).steps_max_n;
   if (cmpSel.value) max = Math.min(max, info(cmpSel.value).steps_max_n);
   fillSelect(nSel, 1, max, want);
   nSel.value = String(Math.min(Math.max(1, want), max));
@@ -58,8 +160,15 @@ function fillN(want) {
 
 function load(step, cstep) {
   pause();
-  const n = Number(nSel.value), x = info(algoSel.value);
-  a.load(x, n, step);
+  const n = Number(nSel.value), on = instanceOn();
+  const x = on ? info('instance') : info(algoSel.value);
+  let view = null;
+  if (on) {
+    instN = n;
+    const q = instanceQuery(n);
+    view = { ...inst, query: q.toString() ? `&${q}` : '' };
+  }
+  a.load(x, n, step, view);
   if (cmpSel.value) {
     if (!b) b = new Pane($('#panes'), '-b', request);
     b.load(info(cmpSel.value), n, cstep);
@@ -69,22 +178,39 @@ function load(step, cstep) {
   }
   $('#panes').classList.toggle('two', !!b);
   document.body.classList.toggle('comparing', !!b);
-  const m = method(x);
+  document.body.classList.toggle('instance', on);
+  $('#counter-toggle').hidden = x.name !== 'matrix';
+  for (const id of ['#state-box-b', '#code-box-b']) $(id).hidden = !b;
+  describe();
+  $('#found').textContent = '';
+  request();
+}
+
+// describe writes what the page says of the methods shown, in the page's
+// language.
+function describe() {
+  if (!a || !a.algo) return;
+  const x = a.algo, m = method(x), name = x.name === 'instance' ? m.title : x.name;
+  if (x.name === 'instance') a.title.textContent = t('row by row, around blocked squares');
   $('#m-title').textContent = m.title;
   $('#m-keeps').textContent = m.keeps;
   $('#m-cost').textContent = m.cost;
-  $('#m-from').textContent = m.from ? (m.from.startsWith('the ') ? `From ${m.from}` : m.from) : '';
-  $('#state-name').textContent = x.name;
-  $('#code-name').textContent = x.name;
-  $('#counter-toggle').hidden = x.name !== 'matrix';
-  for (const id of ['#state-box-b', '#code-box-b']) $(id).hidden = !b;
+  $('#m-from').textContent = m.from;
+  $('#state-h').textContent = t('What %s keeps, after this step', name);
+  $('#code-h').textContent = t('The core of %s; the marked line runs in this step', name);
   if (b) {
-    $('#state-name-b').textContent = b.algo.name;
-    $('#code-name-b').textContent = b.algo.name;
-    $('#m-b').textContent = `${b.algo.name}: ${method(b.algo).keeps} ${method(b.algo).cost}`;
+    $('#state-h-b').textContent = t('Beside it: what %s keeps, after its step', b.algo.name);
+    $('#code-h-b').textContent = t('The core of %s', b.algo.name);
+    $('#m-b').textContent = t('%s: %s %s', b.algo.name, method(b.algo).keeps, method(b.algo).cost);
   }
-  $('#found').textContent = '';
-  request();
+  const list = [];
+  const n = a.n;
+  const q = instanceQuery(n);
+  if (q.get('block')) list.push(t('blocked: %s', q.get('block').replaceAll(',', ', ')));
+  if (q.get('exclude')) list.push(t('excluded: %s', q.get('exclude').replaceAll(',', ', ')));
+  if (q.get('with')) list.push(t('preset queens: %s', q.get('with').replaceAll(',', ', ')));
+  $('#edit-note').textContent = t('%s-click excludes the / diagonal, %s-click the \\ diagonal. The search then runs row by row and passes over what is blocked.', 'Shift', 'Alt');
+  $('#edit-list').textContent = list.length ? list.join(' · ') : t('The board has no blocked square: the page plays the method chosen above.');
 }
 
 // Speed: from one step every two seconds to 1,000 steps a second, on a
@@ -92,7 +218,7 @@ function load(step, cstep) {
 function rate() { return 0.5 * 2000 ** (Number(speed.value) / Number(speed.max)); }
 function showSpeed() {
   const r = rate();
-  $('#speed-out').textContent = r < 0.95 ? `1 step / ${Math.round(1 / r)} s` : r < 1.05 ? '1 step/s' : `${fmt(Math.round(r))} steps/s`;
+  $('#speed-out').textContent = r < 0.95 ? t('1 step / %d s', Math.round(1 / r)) : r < 1.05 ? t('1 step/s') : t('%d steps/s', Math.round(r));
 }
 
 // forward takes one step: in one pane one event, in two panes each to
@@ -175,7 +301,7 @@ async function follow() {
   syncB = false;
   const pane = b, seq = ++followSeq;
   try {
-    const res = await fetch(`api/locate?n=${pane.n}&algo=${encodeURIComponent(pane.algo.name)}&placement=${st.placed}`);
+    const res = await fetch(`api/locate?n=${pane.n}&algo=${encodeURIComponent(pane.algo.name)}${pane.inst ? pane.inst.query : ''}&placement=${st.placed}`, { headers: { 'Accept-Language': lang() } });
     if (seq !== followSeq || pane !== b) return;
     if (res.status === 503) {
       setTimeout(() => { if (seq === followSeq) { syncB = true; request(); } }, 500);
@@ -196,7 +322,7 @@ async function goSolution(k) {
   pause();
   $('#goto-note').textContent = '';
   try {
-    const r = await getJSON(`api/locate?n=${a.n}&algo=${encodeURIComponent(a.algo.name)}&solution=${k}`);
+    const r = await getJSON(`api/locate?n=${a.n}&algo=${encodeURIComponent(a.algo.name)}${a.inst ? a.inst.query : ''}&solution=${k}`);
     a.pos = r.step;
     syncB = !!b;
   } catch (err) {
@@ -260,14 +386,14 @@ function draw() {
   scrub.max = String(total ?? Math.max(a.pos, 1));
   scrub.value = String(a.pos);
   scrub.disabled = total === null;
-  $('#scrub-out').textContent = total === null ? `step ${fmt(a.pos)}` : `step ${fmt(a.pos)} of ${fmt(total)}`;
-  playBtn.textContent = playing ? '❚❚ Pause' : '▶ Play';
+  $('#scrub-out').textContent = total === null ? t('step %d', a.pos) : t('step %d of %d', a.pos, total);
+  playBtn.textContent = playing ? t('❚❚ Pause') : t('▶ Play');
   playBtn.setAttribute('aria-pressed', String(playing));
   $('#back').disabled = a.pos === 0;
   $('#step').disabled = a.atEnd() && (!b || b.atEnd());
   $('#next').disabled = a.atEnd();
   if (playing && shown) {
-    const text = shown.ev ? $('#status').textContent : 'Playing…';
+    const text = shown.ev ? $('#status').textContent : t('Playing…');
     if ($('#status').textContent !== text) $('#status').textContent = text;
   }
   writeURL();
@@ -281,10 +407,10 @@ function drawCompare() {
   const ratio = (x, y) => (y === 0 ? '–' : x >= y ? `${(x / y).toFixed(x / y < 10 ? 1 : 0)}×` : `1/${(y / x).toFixed(y / x < 10 ? 1 : 0)}`);
   if (b && a.steps.cur && b.steps.cur) {
     const sa = a.steps.cur, sb = b.steps.cur, na = a.algo.name, nb = b.algo.name;
-    text = `So far: ${na} ${fmt(sa.placed)} placements and ${fmt(sa.checks)} checks; ${nb} ${fmt(sb.placed)} and ${fmt(sb.checks)}: ${nb} checks ${ratio(sb.checks, sa.checks)} as much.`;
+    text = t('So far: %s %s and %s; %s %d and %d: %s checks %s as much.', na, t('%d placements', sa.placed), t('%d checks', sa.checks), nb, sb.placed, sb.checks, nb, ratio(sb.checks, sa.checks));
     const ua = a.steps.summary, ub = b.steps.summary;
     if (ua && ub) {
-      text += ` Whole search: ${nb} places ${ratio(ub.nodes, ua.nodes)} and checks ${ratio(ub.checks, ua.checks)} as much as ${na}.`;
+      text += ' ' + t('Whole search: %s places %s and checks %s as much as %s.', nb, ratio(ub.nodes, ua.nodes), ratio(ub.checks, ua.checks), na);
     }
   }
   if (box.textContent !== text) box.textContent = text;
@@ -292,7 +418,10 @@ function drawCompare() {
 }
 
 function writeURL() {
-  const q = new URLSearchParams({ n: String(a.n), algo: a.algo.name, step: String(a.pos) });
+  const q = new URLSearchParams({ n: String(a.n), algo: a.algo.name === 'instance' ? algoSel.value : a.algo.name, step: String(a.pos) });
+  if (a.inst) for (const [k, v] of instanceQuery(a.n)) q.set(k, v);
+  const keep = new URLSearchParams(location.search).get('lang');
+  if (keep) q.set('lang', keep);
   if (b) {
     q.set('compare', b.algo.name);
     q.set('cstep', String(b.pos));
@@ -316,13 +445,13 @@ function drawMinis(solutions) {
       const cols = a.found.get(k);
       const btn = el('button', 'mini');
       btn.type = 'button';
-      btn.title = `Solution ${k}: ${cols.map((x) => x + 1).join(' ')}`;
+      btn.title = t('Solution %d: %s', k, cols.map((x) => (x < 0 ? '·' : x + 1)).join(' '));
       btn.innerHTML = boardSVG(cols, btn.title);
-      btn.addEventListener('click', () => showBoard(`Solution ${k} of the ${a.n}×${a.n} board`, cols));
+      btn.addEventListener('click', () => showBoard(t('Solution %d of the %d×%d board', k, a.n, a.n), cols));
       box.append(btn);
     }
   }
-  const note = solutions > nums.length ? `(${fmt(solutions)}; the last ${fmt(nums.length)} met shown)` : `(${fmt(solutions)})`;
+  const note = solutions > nums.length ? t('(%d; the last %d met shown)', solutions, nums.length) : t('(%d)', solutions);
   const el2 = $('#found-note');
   if (el2.textContent !== note) el2.textContent = note;
 }

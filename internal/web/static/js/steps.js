@@ -6,8 +6,15 @@
 // state before the first event it sends, so any step of the search is in
 // reach and memory stays bounded on both sides.
 
+import { t, lang } from './i18n.js';
+
 // The kinds of event, as the server numbers them.
 export const TRY = 1, PLACE = 2, REMOVE = 3, SOLUTION = 4, DEADEND = 5;
+
+// The conflict of a try of a square that the instance forbids: a blocked
+// square, or one on an excluded diagonal. Any other conflict is the row
+// of the attacking queen, or -1 for a free square.
+export const BLOCKED = -2, EXCLUDED = -3;
 
 const CAP = 1 << 18; // events kept
 const AHEAD = 1 << 15; // events read ahead of the step shown
@@ -59,13 +66,13 @@ export class State {
     switch (kind) {
       case TRY:
         if (rule !== 'row') this.checks++;
-        this.tree[row].nodes.push({ c: col, at: this.step + 1, x: cf >= 0, p: 0, k: 0 });
+        this.tree[row].nodes.push({ c: col, at: this.step + 1, x: cf !== -1, p: 0, k: 0 });
         break;
       case PLACE: {
         this.queens[row] = col;
         this.placed++;
         if (rule === 'row' && row < n - 1) this.checks++;
-        for (let r = 0; r < row; r++) this.open(r).p++;
+        for (let r = 0; r < row; r++) { const up = this.open(r); if (up) up.p++; }
         let node = this.open(row);
         if (!node || node.c !== col) {
           node = { c: col, at: this.step + 1, x: false, p: 0, k: 0 };
@@ -104,11 +111,13 @@ export class State {
 }
 
 // Steps is the search of one algorithm on one board, as far as the page
-// has it. onData is called whenever more of it arrived.
+// has it. onData is called whenever more of it arrived; extra is what the
+// requests add to their query, such as the squares of an instance.
 export class Steps {
-  constructor(n, algo, rule, onData) {
+  constructor(n, algo, rule, onData, extra) {
     this.n = n;
     this.algo = algo;
+    this.extra = extra || '';
     this.rule = rule;
     this.onData = onData;
     this.total = null; // events of the whole search, once known
@@ -139,7 +148,7 @@ export class Steps {
   async loadSummary() {
     for (let tries = 0; tries < 20; tries++) {
       try {
-        const res = await fetch(`api/summary?n=${this.n}&algo=${encodeURIComponent(this.algo)}`);
+        const res = await fetch(`api/summary?n=${this.n}&algo=${encodeURIComponent(this.algo)}${this.extra}`, { headers: { 'Accept-Language': lang() } });
         if (res.status === 503) { await sleep(800); continue; }
         const body = await res.json();
         if (!res.ok) throw new Error(body.error || res.statusText);
@@ -255,7 +264,7 @@ export class Steps {
     this.controller = controller;
     let res, started = false;
     try {
-      res = await fetch(`api/steps?n=${this.n}&algo=${encodeURIComponent(this.algo)}&from=${from}`, { signal: controller.signal });
+      res = await fetch(`api/steps?n=${this.n}&algo=${encodeURIComponent(this.algo)}${this.extra}&from=${from}`, { signal: controller.signal, headers: { 'Accept-Language': lang() } });
       if (res.status === 503) {
         await sleep(700);
         if (gen === this.gen) this.read(gen, from, fresh);
@@ -282,7 +291,7 @@ export class Steps {
           if (rec.start && !started) {
             started = true;
             if (fresh) this.reset(rec.start);
-            else if (rec.start.step !== this.lo + this.len) throw new Error('the steps do not continue where they broke off');
+            else if (rec.start.step !== this.lo + this.len) throw new Error(t('the steps do not continue where they broke off'));
           } else if (rec.end) {
             over = true;
             if (!rec.end.error) { // else the server stopped: go on from here

@@ -1,6 +1,7 @@
 // Solutions drawn as SVG, downloaded, and shown large in the dialog.
 
 import { $ } from './api.js';
+import { t, msg } from './i18n.js';
 
 const LIGHT = '#f0d9b5', DARK = '#b58863';
 const QUEEN = '<g fill="#222" stroke="#fff" stroke-width="3.5" stroke-linejoin="round">' +
@@ -45,14 +46,14 @@ export function download(cols, name) {
 
 // The eight symmetries of the board, as the library names them.
 const SYMMETRIES = [
-  ['identity', (r, c) => [r, c]],
-  ['rotate 90°', (r, c, m) => [c, m - r]],
-  ['rotate 180°', (r, c, m) => [m - r, m - c]],
-  ['rotate 270°', (r, c, m) => [m - c, r]],
-  ['mirror columns', (r, c, m) => [r, m - c]],
-  ['mirror rows', (r, c, m) => [m - r, c]],
-  ['transpose', (r, c) => [c, r]],
-  ['anti-transpose', (r, c, m) => [m - c, m - r]],
+  [msg('identity'), (r, c) => [r, c]],
+  [msg('rotate 90°'), (r, c, m) => [c, m - r]],
+  [msg('rotate 180°'), (r, c, m) => [m - r, m - c]],
+  [msg('rotate 270°'), (r, c, m) => [m - c, r]],
+  [msg('mirror columns'), (r, c, m) => [r, m - c]],
+  [msg('mirror rows'), (r, c, m) => [m - r, c]],
+  [msg('transpose'), (r, c) => [c, r]],
+  [msg('anti-transpose'), (r, c, m) => [m - c, m - r]],
 ];
 
 function transform(cols, f) {
@@ -77,7 +78,7 @@ export function showBoard(title, cols, note) {
   body.className = 'dlg-body';
   body.innerHTML = boardSVG(cols);
   const p = document.createElement('p');
-  p.textContent = note || `Columns, row by row: ${cols.map((c) => c + 1).join(' ')}`;
+  p.textContent = note || t('Columns, row by row: %s', cols.map((c) => (c < 0 ? '·' : c + 1)).join(' '));
   body.append(p);
   $('#dlg-svg').hidden = false;
   dialog.showModal();
@@ -87,22 +88,22 @@ export function showBoard(title, cols, note) {
 // symmetries that map the canonical solution onto it.
 export function showClass(canonical, members) {
   dialogCols = null;
-  $('#dlg-title').textContent = `The class of ${canonical.map((c) => c + 1).join(' ')}: ${members.length} solution${members.length === 1 ? '' : 's'}`;
+  $('#dlg-title').textContent = t('The class of %s: %s', canonical.map((c) => c + 1).join(' '), t('%d solutions', members.length));
   const body = $('#dlg-body');
   body.className = 'dlg-body many';
   body.textContent = '';
   for (const m of members) {
-    const names = SYMMETRIES.filter(([, f]) => transform(canonical, f).join() === m.join()).map(([name]) => name);
+    const names = SYMMETRIES.filter(([, f]) => transform(canonical, f).join() === m.join()).map(([name]) => t(name));
     const fig = document.createElement('figure');
     fig.className = 'member';
     const btn = document.createElement('button');
     btn.type = 'button';
     btn.className = 'mini';
-    btn.title = 'Download as SVG';
+    btn.title = t('Download as SVG');
     btn.innerHTML = boardSVG(m);
     btn.addEventListener('click', () => download(m));
     const cap = document.createElement('figcaption');
-    cap.textContent = `${m.map((c) => c + 1).join(' ')} · ${names.join(', ')}`;
+    cap.textContent = `${m.map((c) => c + 1).join(' ')} · ${names.join(t(', '))}`;
     fig.append(btn, cap);
     body.append(fig);
   }

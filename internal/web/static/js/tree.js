@@ -4,6 +4,7 @@
 // folded into one node each, with their counts.
 
 import { fmt } from './api.js';
+import { t } from './i18n.js';
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[ch]));
 
@@ -18,20 +19,20 @@ export function renderTree(box, st, cur, jump) {
   // queen standing.
   const tried = st.tree.some((lv) => lv.nodes.some((nd) => nd.at === cur));
   const deepest = lastOpen(st);
-  let h = `<div class="troot">Empty board <span class="muted">· ${fmt(nodes)} node${nodes === 1 ? '' : 's'} below, one per queen placed</span></div>`;
+  let h = `<div class="troot">${esc(t('Empty board'))} <span class="muted">· ${esc(t('%d nodes below, one per queen placed', nodes))}</span></div>`;
   for (let r = 0; r < n; r++) {
     const lv = st.tree[r];
     if (!lv.nodes.length && !lv.dead) break;
-    h += `<div class="tlevel" style="--depth:${r}"><span class="trow">row ${r + 1}</span>`;
+    h += `<div class="tlevel" style="--depth:${r}"><span class="trow">${esc(t('row %d', r + 1))}</span>`;
     for (const nd of lv.nodes) {
       const here = tried ? nd.at === cur : nd.o && r === deepest;
       let cls = 'tn';
       let label = String(nd.c + 1);
-      let title = `Row ${r + 1}, column ${nd.c + 1}`;
+      let title = t('Row %d, column %d', r + 1, nd.c + 1);
       if (nd.x) {
         cls += ' x';
         label = `${nd.c + 1}✕`;
-        title += ': attacked, pruned';
+        title = t('%s: attacked, pruned', title);
         pruned++;
       } else {
         if (nd.o) cls += ' o';
@@ -40,12 +41,12 @@ export function renderTree(box, st, cur, jump) {
         const sub = nd.p > 1 ? ` · ${fmt(nd.p)}` : '';
         const sols = nd.k ? ` ★${fmt(nd.k)}` : '';
         label += sub + sols;
-        title += `: ${fmt(nd.p)} queen${nd.p === 1 ? '' : 's'} placed in its subtree, ${fmt(nd.k)} solution${nd.k === 1 ? '' : 's'}${nd.o ? '; its queen stands' : ''}${nd.r ? '; not a solution' : ''}`;
+        title = t('%s: %s placed in its subtree, %s', title, t('%d queens', nd.p), t('%d solutions', nd.k)) + (nd.o ? t('; its queen stands') : '') + (nd.r ? t('; not a solution') : '');
       }
       if (here) cls += ' cur';
       h += `<button type="button" class="${cls}" data-at="${nd.at}" title="${esc(title)}">${esc(label)}</button>`;
     }
-    if (lv.dead) h += '<span class="tdead">no free square</span>';
+    if (lv.dead) h += `<span class="tdead">${esc(t('no free square'))}</span>`;
     h += '</div>';
   }
   box.dataset.nodes = String(nodes);
