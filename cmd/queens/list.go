@@ -70,7 +70,9 @@ unless --order rows.
 
 --style prints exactly what a program of the classic tutorials prints, in
 its own words and layout (but for the time some of them print at the
-end):
+end).
+
+Styles (--style):
 ` + stylesHelp() + `
 With -o the listing goes to a file that appears only when it is complete:
 an error or Ctrl-C leaves the file as it was. A listing of all the
