@@ -52,7 +52,7 @@ func TestServe(t *testing.T) {
 	}
 	page, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if !strings.Contains(string(page), "<title>queens") {
+	if !strings.Contains(string(page), "<title") || !strings.Contains(string(page), ">queens · ") {
 		t.Errorf("GET /: no page: %.200s", page)
 	}
 

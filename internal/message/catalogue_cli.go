@@ -225,6 +225,7 @@ func init() {
 		Entry{Key: "write it elsewhere with -o, or try a smaller N", Zh: "用 -o 写到别处，或试试更小的 N"},
 		Entry{Key: "seed %d (repeat with --seed %d)", Zh: "种子 %d（用 --seed %d 重现）"},
 		Entry{Key: "convert needs --to", Zh: "convert 需要 --to"},
+		Entry{Key: "check a count, or a \"no solution\", by a second search (dancing links)", Zh: "用第二种搜索（舞蹈链）复核计数或“无解”的结论"},
 		Entry{Key: "convert takes one instance file, got %d arguments", Zh: "convert 只接受一个实例文件，却给了 %d 个参数"},
 		Entry{Key: "try 'queens convert --to dimacs FILE'", Zh: "试试 'queens convert --to dimacs FILE'"},
 		Entry{Key: "%w for the instance on the %d×%d board", Zh: "%[2]d×%[3]d 棋盘上的实例%[1]w"},
