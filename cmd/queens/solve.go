@@ -59,6 +59,9 @@ type solveFlags struct {
 	all       bool
 
 	crossCheck bool
+	json       bool
+	// report is the JSON object of --json, filled in as the search goes.
+	report *solveReport
 }
 
 func newSolveCmd(io streams) *cobra.Command {
@@ -129,10 +132,14 @@ interrupted.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			set := cmd.Flags().Changed
-			if set("instance") || set("block") || set("exclude") || set("diagonals") || f.all || f.crossCheck {
-				return runInstance(cmd, io, args, f)
+			if err := checkSolveJSON(f, set); err != nil {
+				return err
 			}
-			return runSolve(cmd, io, args[0], f)
+			f.report = &solveReport{start: time.Now()}
+			if set("instance") || set("block") || set("exclude") || set("diagonals") || f.all || f.crossCheck {
+				return reportEnd(io, f, runInstance(cmd, io, args, f))
+			}
+			return reportEnd(io, f, runSolve(cmd, io, args[0], f))
 		},
 	}
 	fl := cmd.Flags()
@@ -150,6 +157,7 @@ interrupted.`,
 	fl.StringVar(&f.instance, "instance", "", "read the instance from `FILE`, an Essence′ .param file or the Excluded Diagonals generator's output")
 	fl.IntVar(&f.diagonals, "diagonals", 0, "with --instance: exclude the first `D` diagonals of the file's diags list (default its numdiags)")
 	fl.BoolVar(&f.all, "all", false, "print every solution instead of one (N ≤ 128)")
+	fl.BoolVar(&f.json, "json", false, "print one JSON object: the result (solution, count, none or undecided), the solution's columns from 0, the instance and the time")
 	fl.BoolVar(&f.crossCheck, "cross-check", false, "check a count, or a \"no solution\", by a second search (dancing links)")
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp
@@ -168,6 +176,7 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 	if err != nil {
 		return err
 	}
+	f.report.N = n
 	set := cmd.Flags().Changed
 	withPresets := set("with")
 	switch f.method {
@@ -208,6 +217,7 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 			}
 			return usageError(fmt.Errorf("--with: %w", err), hint)
 		}
+		f.report.Instance = newInstanceReport(&queens.Instance{N: n, Queens: presets})
 	}
 	if f.count {
 		if set("format") || set("base") {
@@ -222,6 +232,9 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		if n <= colsAbove {
 			f.format = "board"
 		}
+	}
+	if f.json {
+		f.format = "json"
 	}
 	if !f.count {
 		if err := checkFormat(f.format, n); err != nil {
@@ -246,6 +259,11 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		total, err := queens.CountCompletions(ctx, n, presets)
 		if err != nil {
 			return solveError(ctx, err, f, n, presets)
+		}
+		if f.json {
+			c := queens.U128(total)
+			f.report.Result, f.report.Count = "count", &c
+			return writeResult(std, f.output, f.report.write)
 		}
 		return writeResult(std, f.output, func(w io.Writer) error {
 			_, err := fmt.Fprintln(w, total)
@@ -277,6 +295,17 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		if err := in.Validate(s); err != nil {
 			return fmt.Errorf("internal error: the search found a wrong completion: %w", err)
 		}
+	}
+	if f.json {
+		r := f.report
+		r.Result, r.Method, r.cols = "solution", f.method, s
+		if withPresets {
+			r.Method = "complete"
+		}
+		if f.method == methodRandom {
+			r.Seed = &f.seed
+		}
+		return writeResult(std, f.output, func(w io.Writer) error { return r.write(ctxWriter{ctx, w}) })
 	}
 	opts := solveFormat(std, f, n)
 	if withPresets {
@@ -542,7 +571,8 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 	if err := addFlags(&in, f, set); err != nil {
 		return err
 	}
-	if f.format == "" {
+	f.report.N, f.report.Instance = in.N, newInstanceReport(&in)
+	if f.format == "" || f.json {
 		f.format = "board"
 	}
 	if !f.count {
@@ -570,6 +600,10 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 				return err
 			}
 		}
+		if f.json {
+			f.report.Result, f.report.Count, f.report.CrossChecked = "count", &total, f.crossCheck
+			return writeResult(std, f.output, f.report.write)
+		}
 		return writeResult(std, f.output, func(w io.Writer) error {
 			_, err := fmt.Fprintln(w, total)
 			return err
@@ -590,12 +624,17 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		if cerr := crossCheckNone(ctx, std, &in, f); cerr != nil {
 			return cerr
 		}
+		f.report.CrossChecked = true
 	}
 	if err != nil {
 		return instanceError(ctx, err, f)
 	}
 	if err := in.Validate(s); err != nil {
 		return fmt.Errorf("internal error: the search found a wrong solution: %w", err)
+	}
+	if f.json {
+		f.report.Result, f.report.Method, f.report.cols = "solution", "instance", s
+		return writeResult(std, f.output, f.report.write)
 	}
 	return writeResult(std, f.output, func(w io.Writer) error {
 		return writeSolution(w, f.format, instanceFormat(std, f, &in), s)

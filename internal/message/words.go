@@ -32,7 +32,7 @@ var names = map[string]bool{
 	"all": true, "auto": true, "always": true, "never": true, "host": true,
 	"port": true, "pid": true, "essence": true, "diags": true, "dimacs": true,
 	"numdiags": true, "letting": true, "init": true, "blocks": true,
-	"param": true, "runs": true, "goroutine": true, "shell": true,
+	"param": true, "runs": true, "none": true, "undecided": true, "goroutine": true, "shell": true,
 	"powershell": true, "Linux": true, "macOS": true, "Excluded": true,
 	"Diagonals": true, "Indexed": true, "Job": true, "JWT": true, "kill": true,
 	"chmod": true, "true": true, "false": true, "unicode": true,

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/queenslab/queens"
+)
+
+// solveReport is the JSON object of 'solve --json': what was asked, and
+// what the search found. Rows and columns count from 0, as in the json
+// format and the library.
+type solveReport struct {
+	N int `json:"n"`
+	// Result is "solution", "count", "none" (no solution: exit status 1)
+	// or "undecided" (the --timeout passed first: exit status 3).
+	Result string `json:"result"`
+	// Method is the search that found the solution: dfs, construct,
+	// random, complete (the completion of --with) or instance.
+	Method string          `json:"method,omitempty"`
+	Seed   *int64          `json:"seed,omitempty"`
+	Count  *queens.Uint128 `json:"count,omitempty"`
+	// Instance holds the preset queens, blocked squares and excluded
+	// diagonals the solution respects, when there are any.
+	Instance *instanceReport `json:"instance,omitempty"`
+	// CrossChecked tells that a second search (dancing links) agreed.
+	CrossChecked bool    `json:"cross_checked,omitempty"`
+	Millis       float64 `json:"elapsed_ms"`
+
+	start time.Time
+	cols  queens.Solution // the solution, written after the other fields
+}
+
+// instanceReport is the instance of a solveReport.
+type instanceReport struct {
+	Queens   [][2]int `json:"queens,omitempty"`
+	Blocked  [][2]int `json:"blocked,omitempty"`
+	Excluded []string `json:"excluded,omitempty"`
+	Rows     []int    `json:"rows,omitempty"`
+	Cols     []int    `json:"cols,omitempty"`
+}
+
+// newInstanceReport returns the JSON form of in, or nil for a plain board.
+func newInstanceReport(in *queens.Instance) *instanceReport {
+	if len(in.Queens)+len(in.Blocked)+len(in.Excluded)+len(in.Rows)+len(in.Cols) == 0 {
+		return nil
+	}
+	squares := func(qs []queens.Square) [][2]int {
+		var out [][2]int
+		for _, q := range qs {
+			out = append(out, [2]int{q.Row, q.Col})
+		}
+		return out
+	}
+	r := &instanceReport{Queens: squares(in.Queens), Blocked: squares(in.Blocked), Rows: in.Rows, Cols: in.Cols}
+	for _, d := range in.Excluded {
+		r.Excluded = append(r.Excluded, d.String())
+	}
+	return r
+}
+
+// write writes the report as one line of JSON. The columns of the
+// solution go out in chunks after the other fields, so that a solution
+// of a hundred million queens does not have to be held as JSON.
+func (r *solveReport) write(w io.Writer) error {
+	r.Millis = float64(time.Since(r.start).Microseconds()) / 1000
+	head, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if r.cols == nil {
+		_, err := w.Write(append(head, '\n'))
+		return err
+	}
+	b := append(head[:len(head)-1], `,"cols":[`...)
+	for i, c := range r.cols {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(c), 10)
+		if len(b) >= 64<<10 {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
+	}
+	_, err = w.Write(append(b, "]}\n"...))
+	return err
+}
+
+// checkSolveJSON refuses the flags that --json leaves nothing to do for.
+func checkSolveJSON(f solveFlags, set func(string) bool) error {
+	switch {
+	case !f.json:
+		return nil
+	case f.all:
+		return usageError(errors.New("--json and --all do not go together"), "--all --format json writes a JSON line per solution")
+	case set("format") || set("base") || set("glyphs"):
+		return usageError(errors.New("--json prints one JSON object: --format, --base and --glyphs do not apply"), "")
+	}
+	return nil
+}
+
+// reportEnd writes the report of a search that ended with err, when
+// --json asks for one: "none" for no solution, "undecided" for a
+// --timeout. It returns err, for the message and the exit status.
+func reportEnd(std streams, f solveFlags, err error) error {
+	r := f.report
+	if !f.json || r == nil || r.N == 0 || r.Result != "" {
+		return err
+	}
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee) && ee.code == exitNo:
+		r.Result = "none"
+	case errors.As(err, &ee) && ee.code == exitUndecided:
+		r.Result = "undecided"
+	default:
+		return err
+	}
+	if werr := writeResult(std, f.output, r.write); werr != nil {
+		return werr
+	}
+	return err
+}
