@@ -57,10 +57,12 @@ func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 // them on opts.Workers goroutines (0: one per CPU), calling opts.Progress,
 // when set, after each unit; boards wider than 64 columns are counted on
 // one goroutine, without progress. The search visits every solution, so that
-// its time grows with the count, except that an instance that some of the
-// eight symmetries of the board map to itself is counted up to them, in
-// a fraction of the time (see [Symmetry]); Count returns ctx.Err() when
-// ctx is cancelled.
+// its time grows with the count; an instance that some of the eight
+// symmetries of the board (see [Symmetry]) map to itself takes a
+// fraction of that time, down to about an eighth: Count then visits only
+// a few of the solutions that the symmetries map onto each other, and
+// weighs them to count the others. Count returns ctx.Err() when ctx is
+// cancelled.
 func (in *Instance) Count(ctx context.Context, opts Options) (Uint128, error) {
 	if err := in.Check(); err != nil {
 		return Uint128{}, err

@@ -218,4 +218,18 @@ func TestInstanceSymmetricLarger(t *testing.T) {
 			t.Errorf("%+v: Count = %v, %v; want %v", in, got, err, want)
 		}
 	}
+	// Random symmetric instances, against the dancing links.
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range 8 {
+		in := symmetricInstance(rng, 11+rng.IntN(2), []Symmetry{[]Symmetry{Rotate90, Rotate180, Transpose, MirrorRows}[i%4]}, i%3 == 2)
+		want, err := in.CrossCount(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := in.Count(ctx, Options{Workers: 2})
+		if err != nil || got != want {
+			t.Errorf("%+v: Count = %v, %v; the dancing links count %v", in, got, err, want)
+		}
+		t.Logf("%d symmetries, %v solutions", len(in.symmetryGroup()), want)
+	}
 }
