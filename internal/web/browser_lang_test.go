@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -85,15 +86,28 @@ func TestBrowserLanguages(t *testing.T) {
 			for _, f := range eval[[]string](t, ctx, layoutFaults) {
 				t.Errorf("%s at %dx%d: %s", lang, size[0], size[1], f)
 			}
-			save(t, ctx, fmt.Sprintf("%s-%dx%d.png", lang, size[0], size[1]), false)
+			shoot(t, ctx, fmt.Sprintf("%s-%dx%d.png", lang, size[0], size[1]))
 		}
 		// The gallery and the count hold their layout in Chinese too.
 		for _, view := range []string{"gallery", "count"} {
 			do(t, ctx, "opening "+view, chromedp.Navigate(url+"?lang=zh#"+view))
-			waitFor(t, ctx, view, `document.querySelector('#g-n option, #k-n option') !== null && (location.hash !== '#gallery' || document.querySelectorAll('#gallery .gboard').length > 0)`)
+			if view == "gallery" {
+				waitFor(t, ctx, view, `document.querySelectorAll('#gallery .gboard').length > 0`)
+			} else {
+				waitFor(t, ctx, view, `document.querySelectorAll('#k-n option').length > 0`)
+			}
 			if got := eval[int](t, ctx, `document.documentElement.scrollWidth - window.innerWidth`); got > 0 {
 				t.Errorf("zh %s at %dx%d: the page is %d px too wide", view, size[0], size[1], got)
 			}
+			if view == "count" {
+				eval[bool](t, ctx, `(() => { const n = document.querySelector('#k-n'); n.value = '12'; document.querySelector('#k-go').click(); return true; })()`)
+				waitFor(t, ctx, "the count", `document.querySelector('#k-total').textContent === '14,200'`)
+				if got := text(t, ctx, "#k-status"); !strings.HasPrefix(got, "N = 12：14,200 个解，其中 1,787 个") {
+					t.Errorf("zh count: %q", got)
+				}
+				time.Sleep(400 * time.Millisecond) // the bar's last move
+			}
+			shoot(t, ctx, fmt.Sprintf("zh-%s-%dx%d.png", view, size[0], size[1]))
 		}
 		if got := text(t, ctx, "#view-count .lead"); !strings.Contains(got, "计数") {
 			t.Errorf("zh count view: %q", got)
@@ -214,7 +228,7 @@ func TestBrowserInstance(t *testing.T) {
 	if got := text(t, ctx, "#m-title"); got != "逐行搜索，绕开禁用的格子" {
 		t.Errorf("the method of the instance is called %q", got)
 	}
-	save(t, ctx, "instance-zh-1366x768.png", false)
+	shoot(t, ctx, "instance-zh-1366x768.png")
 	// Reloading keeps the instance; clearing it brings the method back.
 	open(t, ctx, url, "?n=6&algo=flags&block=b6&exclude=sum:5#search")
 	if got := eval[int](t, ctx, `document.querySelectorAll('#board .cell.blk').length`); got != 1 {
@@ -222,4 +236,18 @@ func TestBrowserInstance(t *testing.T) {
 	}
 	do(t, ctx, "clearing", chromedp.Click(chromedp.CSS("#edit-clear")))
 	waitFor(t, ctx, "the plain board", `!new URLSearchParams(location.search).has('block') && !document.querySelector('#algo').disabled`)
+}
+
+// shoot takes a screenshot of the window and writes it into the
+// -screenshots directory, when one is named.
+func shoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if *screenshotDir != "" {
+		save(t, ctx, name, false)
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil || len(png) < 1000 {
+		t.Errorf("screenshot %s: %d bytes, %v", name, len(png), err)
+	}
 }

@@ -17,6 +17,20 @@
 //	GET /api/count?n=                          a count, with progress, as SSE
 //	GET /api/messages?lang=                    the sentences of the page in a language
 //
+// The search APIs (trace, steps, summary, locate) also replay the search
+// of an instance: with algo=instance, a board of at most [MaxInstanceN]
+// rows with the preset queens of with, the blocked squares of block and
+// the excluded diagonals of exclude, written as the command line takes
+// them ("with=b4&block=a1,h8&exclude=sum:7"), searched row by row by
+// [queens.Instance.Trace].
+//
+// The page and the API's errors come in English or Chinese: the lang
+// parameter decides, else for the page the choice its language switch
+// remembers, else Accept-Language. The page carries the catalogue's
+// sentences it uses in its language, and GET /api/messages?lang= answers
+// them in another when the switch changes it. The results of the API,
+// solutions, events and counts, are the same in every language.
+//
 // A trace without algo uses the fastest algorithm; its last record tells
 // whether the search ended or the event cap cut it short. The steps of a
 // search have no cap: they start with the state before the first event

@@ -714,8 +714,10 @@ func TestProgressOf(t *testing.T) {
 func FuzzQuery(f *testing.F) {
 	for _, q := range []string{"n=8", "n=8&limit=2", "n=abc", "n=4&unique=1&class=true", "n=8&offset=90&limit=5",
 		"n=&limit=", "n=5&algo=flags&limit=7&format=sse", "n=%zz", "n=1&n=2", "limit=-1&n=3", "n=+4", "n=0x8", "n=12&unique=t",
-		"n=6&algo=flags&from=100&count=5", "n=5&algo=permute&from=99999", "n=6&algo=rows&solution=2", "n=6&solution=9", "n=7&from=&count="} {
-		for _, endpoint := range []string{"trace", "solutions", "count", "steps", "summary", "locate"} {
+		"n=6&algo=flags&from=100&count=5", "n=5&algo=permute&from=99999", "n=6&algo=rows&solution=2", "n=6&solution=9", "n=7&from=&count=",
+		"n=6&algo=instance&block=b6&exclude=sum:5&with=f5", "n=8&algo=instance&block=z9", "n=5&algo=instance&with=a1,b2&solution=1",
+		"n=7&algo=instance&exclude=diff:-3,s:2&from=10&count=3&lang=zh", "n=4&algo=flags&block=a1", "lang=zh", "lang=xx&n=4"} {
+		for _, endpoint := range []string{"trace", "solutions", "count", "steps", "summary", "locate", "messages"} {
 			f.Add(endpoint, q)
 		}
 	}
@@ -726,7 +728,7 @@ func FuzzQuery(f *testing.F) {
 	h := s.handler()
 	f.Fuzz(func(t *testing.T, endpoint, query string) {
 		switch endpoint {
-		case "trace", "solutions", "count", "steps", "summary", "locate":
+		case "trace", "solutions", "count", "steps", "summary", "locate", "messages":
 		default:
 			return
 		}

@@ -273,7 +273,8 @@ export function renderCode(box, code, tag) {
     const on = tag && tg === tag && first;
     if (on) first = false;
     const c = comment ? ' // ' + (Array.isArray(comment) ? t(...comment) : t(comment)) : '';
-    return `<span class="ln${on ? ' on' : ''}" data-tag="${esc(tg)}">${esc(text + c)}</span>`;
+    const here = on ? ` data-here="${esc(t('◀ this step'))}"` : '';
+    return `<span class="ln${on ? ' on' : ''}" data-tag="${esc(tg)}"${here}>${esc(text + c)}</span>`;
   }).join('');
   box.dataset.line = tag;
 }
