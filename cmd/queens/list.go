@@ -75,11 +75,11 @@ end).
 Styles (--style):
 ` + stylesHelp() + `
 With -o the listing goes to a file that appears only when it is complete:
-an error or Ctrl-C leaves the file as it was. A listing of all the
-solutions of N ≥ 12 in the cols format then shows its progress on
-standard error, when that is a terminal. A file that is replaced keeps
-its permissions, a symbolic link is followed, and a read-only file is
-refused. On standard output, the listing is written in whole lines.`,
+an error or Ctrl-C leaves the file as it was, and the listing shows its
+progress on standard error, when that is a terminal. A file that is
+replaced keeps its permissions, a symbolic link is followed, and a
+read-only file is refused. On standard output, the listing is written in
+whole lines.`,
 		Example: `  queens list 8
   queens list 8 --format board --limit 2
   queens list 8 --unique --format sentences
@@ -347,9 +347,12 @@ func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error)
 		index  uint64
 		turned queens.Solution
 	)
+	bar := newListBar(o)
+	defer bar.stop()
 	columns := o.style == "" && o.columnOrder()
 	for s := range seq {
 		index++
+		bar.solution(index, s)
 		if columns {
 			turned = transpose(turned, s)
 			s = turned
@@ -374,7 +377,78 @@ func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error)
 	if err != nil {
 		return index, err
 	}
+	bar.end()
 	return index, fw.Close()
+}
+
+// listBar shows how far a serial listing to a file has come: by the
+// solutions of --limit, or else by the placements of the first two rows,
+// which the listing goes through in order.
+type listBar struct {
+	bar   *progress.Bar
+	n     int
+	limit uint64
+	place []int // place[c0*n+c1]: how many prefixes come before (c0, c1)
+	key   int   // the prefix of the last solution, c0*n+c1
+	shown int
+	units int
+}
+
+// newListBar returns the bar of the listing o, or nil when it shows none:
+// for standard output, or a board of one row.
+func newListBar(o listOptions) *listBar {
+	if o.progress == nil || o.n < 2 || !progress.IsTerminal(o.progress) {
+		return nil
+	}
+	b := &listBar{n: o.n, limit: o.limit, key: -1}
+	if o.limit > 0 {
+		b.units = int(min(o.limit, 1<<30))
+	} else {
+		prefixes := listPrefixes(o.n, 2)
+		b.place = make([]int, o.n*o.n)
+		for i, p := range prefixes {
+			b.place[p[0]*o.n+p[1]] = i
+		}
+		b.units = len(prefixes)
+	}
+	b.bar = progress.NewIn(o.progress, message.NewPrinter(o.lang), b.units, 0, time.Time{})
+	if b.bar == nil {
+		return nil
+	}
+	return b
+}
+
+// solution tells the bar of the index-th solution s.
+func (b *listBar) solution(index uint64, s queens.Solution) {
+	if b == nil {
+		return
+	}
+	if b.limit > 0 {
+		b.bar.Add(1)
+		return
+	}
+	if key := s[0]*b.n + s[1]; key != b.key {
+		b.key = key
+		// The prefixes before this one are done.
+		b.bar.Add(b.place[key] - b.shown)
+		b.shown = b.place[key]
+	}
+}
+
+// end marks the listing complete.
+func (b *listBar) end() {
+	if b == nil || b.limit > 0 {
+		return
+	}
+	b.bar.Add(b.units - b.shown)
+	b.shown = b.units
+}
+
+// stop stops drawing the bar.
+func (b *listBar) stop() {
+	if b != nil {
+		b.bar.Stop()
+	}
 }
 
 // The parallel listing. Finding the solutions of a large board costs more
@@ -486,7 +560,7 @@ func listParallel(ctx context.Context, w io.Writer, o listOptions, workers int) 
 	}
 	var bar *progress.Bar
 	if o.progress != nil {
-		bar = progress.New(o.progress, len(prefixes), 0, time.Time{})
+		bar = progress.NewIn(o.progress, message.NewPrinter(o.lang), len(prefixes), 0, time.Time{})
 	}
 	total, err := writeUnits(w, queue, places, bar.Add)
 	bar.Stop()

@@ -227,32 +227,6 @@ func TestTempFilesCleaned(t *testing.T) {
 	}
 }
 
-// TestListProgress runs 'list 14 -o FILE' on a terminal, made by the
-// script command of util-linux: the listing shows its progress there.
-func TestListProgress(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
-	if out, err := exec.Command("script", "--version").CombinedOutput(); err != nil || !strings.Contains(string(out), "util-linux") {
-		t.Skip("needs the script command of util-linux for a terminal")
-	}
-	bin := buildQueens(t)
-	dir := t.TempDir()
-	typescript := filepath.Join(dir, "typescript")
-	out := filepath.Join(dir, "fourteen.txt")
-	line := "stty cols 100 rows 30; " + bin + " list 14 -o " + out
-	if b, err := exec.Command("script", "-qec", line, typescript).CombinedOutput(); err != nil {
-		t.Fatalf("script: %v\n%s", err, b)
-	}
-	screen, _ := os.ReadFile(typescript)
-	if !strings.Contains(string(screen), "units ") || !strings.Contains(string(screen), "100.0%") {
-		t.Errorf("no progress bar on the terminal:\n%q", screen)
-	}
-	if fi, err := os.Stat(out); err != nil || fi.Size() == 0 {
-		t.Errorf("the listing was not written: %v", err)
-	}
-}
-
 // TestSolveInterrupted sends SIGINT to solve while it constructs and
 // writes the solution of a board of ten million rows: it stops within a
 // second with exit 130 and leaves no file.
