@@ -44,7 +44,8 @@ func openTerminal(t *testing.T) (tty, pty *os.File) {
 // TestListProgress runs listings to a file with standard error on a
 // terminal, and checks that each draws a bar that ends complete, in the
 // language of the command line: the parallel cols listing, and the serial
-// ones of another format, of --unique and of --limit.
+// ones of another format, of --unique and of --limit; and the writing of a
+// large solution by solve.
 func TestListProgress(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -61,6 +62,8 @@ func TestListProgress(t *testing.T) {
 		{"unique", []string{"list", "11", "--unique", "--format", "sentences"}, []string{"units", "100.0%", "done"}},
 		{"limit", []string{"list", "12", "--limit", "5000", "--format", "json"}, []string{"units 5000/5000", "done"}},
 		{"Chinese", []string{"list", "10", "--format", "matrix", "--lang", "zh"}, []string{"单元", "100.0%", "完成"}},
+		// A solution of 78.9 MB: the writing of a large solve.
+		{"solve", []string{"solve", "10000000"}, []string{"MiB 76/76", "100.0%", "done"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tty, pty := openTerminal(t)

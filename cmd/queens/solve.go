@@ -312,6 +312,12 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		opts.Labels, opts.Presets = true, presets
 	}
 	return writeResult(std, f.output, func(w io.Writer) error {
+		var size int64
+		if !drawsBoard(f.format) {
+			size = lineSize(n, f.base)
+		}
+		w, stop := withWriteBar(std, f.output, size, w)
+		defer stop()
 		return writeSolution(ctxWriter{ctx, w}, f.format, opts, s)
 	})
 }

@@ -236,6 +236,8 @@ func init() {
 		Entry{Key: "units %d/%d", Zh: "单元 %d/%d"},
 		Entry{Key: "%s units/s  elapsed %s", Zh: "%s 单元/秒  已用 %s"},
 		Entry{Key: "done", Zh: "完成"},
+		Entry{Key: "MiB %d/%d", Zh: "MiB %d/%d"},
+		Entry{Key: "%s MiB/s  elapsed %s", Zh: "%s MiB/秒  已用 %s"},
 		Entry{Key: "eta -", Zh: "剩余 -"},
 		Entry{Key: "eta %s", Zh: "剩余 %s"},
 		Entry{Key: "Usage:", Zh: "用法："},

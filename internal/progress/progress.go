@@ -103,6 +103,19 @@ func NewIn(w io.Writer, p *message.Printer, units, done int, start time.Time) *B
 	return newBar(w, newWords(p), units, done, start)
 }
 
+// NewBytes shows a bar of the writing of total bytes on w, in MiB, with
+// the labels in the language of p; as [New], it returns nil where it
+// draws nothing. [Bar.Add] then counts MiB written.
+func NewBytes(w io.Writer, p *message.Printer, total int64) *Bar {
+	mib := int((total + 1<<20 - 1) >> 20)
+	if mib <= 0 || !wideTerminal(w) {
+		return nil
+	}
+	words := newWords(p)
+	words.units, words.rate = p.Text("MiB %d/%d"), p.Text("%s MiB/s  elapsed %s")
+	return newBar(w, words, mib, 0, time.Time{})
+}
+
 // words are the labels of a bar in one language.
 type words struct {
 	units, rate, done, etaNone, eta string
