@@ -21,7 +21,7 @@ func crossCheckNone(ctx context.Context, std streams, in *queens.Instance, f sol
 	case !errors.Is(err, queens.ErrNoSolution):
 		return instanceError(ctx, err, f)
 	}
-	fmt.Fprintln(std.errOut, "cross-check: dancing links find no solution either")
+	std.say("", "cross-check: dancing links find no solution either")
 	return nil
 }
 
@@ -37,6 +37,6 @@ func crossCheckCount(ctx context.Context, std streams, in *queens.Instance, tota
 	case again != total:
 		return fmt.Errorf("internal error: the search counted %v solutions, but the cross-check by dancing links %v", total, again)
 	}
-	fmt.Fprintf(std.errOut, "cross-check: dancing links count %v as well\n", again)
+	std.say("", "cross-check: dancing links count %v as well", again)
 	return nil
 }

@@ -127,7 +127,7 @@ whole lines.`,
 				return err
 			}
 			if count == 0 && !humanFormat(o.format) {
-				fmt.Fprintf(io.errOut, "queens: the %d×%d board has no solutions\n", n, n)
+				io.say("", "the %d×%d board has no solutions", n, n)
 			}
 			return nil
 		},

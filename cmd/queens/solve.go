@@ -246,7 +246,7 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 	}
 	if f.method == methodRandom && !set("seed") {
 		f.seed = rand.Int64()
-		fmt.Fprintf(std.errOut, "queens: seed %d (repeat with --seed %d)\n", f.seed, f.seed)
+		std.say("", "seed %d (repeat with --seed %d)", f.seed, f.seed)
 	}
 
 	ctx := cmd.Context()

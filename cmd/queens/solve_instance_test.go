@@ -211,10 +211,10 @@ func TestSolveCrossCheck(t *testing.T) {
 		stdout string
 		note   string
 	}{
-		{[]string{"solve", "8", "--block", "a1,h8", "--exclude", "sum:7", "--count", "--cross-check"}, 0, "28\n", "cross-check: dancing links count 28 as well\n"},
-		{[]string{"solve", "3", "--count", "--cross-check"}, 0, "0\n", "cross-check: dancing links count 0 as well\n"},
-		{[]string{"solve", "8", "--with", "a8,c7", "--cross-check"}, 1, "", "cross-check: dancing links find no solution either\n"},
-		{[]string{"solve", "4", "--exclude", "d:1,d:-1", "--cross-check", "--all"}, 1, "", "cross-check: dancing links find no solution either\n"},
+		{[]string{"solve", "8", "--block", "a1,h8", "--exclude", "sum:7", "--count", "--cross-check"}, 0, "28\n", "queens: cross-check: dancing links count 28 as well\n"},
+		{[]string{"solve", "3", "--count", "--cross-check"}, 0, "0\n", "queens: cross-check: dancing links count 0 as well\n"},
+		{[]string{"solve", "8", "--with", "a8,c7", "--cross-check"}, 1, "", "queens: cross-check: dancing links find no solution either\n"},
+		{[]string{"solve", "4", "--exclude", "d:1,d:-1", "--cross-check", "--all"}, 1, "", "queens: cross-check: dancing links find no solution either\n"},
 		{[]string{"solve", "8", "--exclude", "sum:3,diff:-2", "--cross-check", "--format", "cols"}, 0, "2 6 8 3 1 4 7 5\n", ""},
 	} {
 		r := runCLI(ctx, nil, tc.args...)
