@@ -236,6 +236,20 @@ func TestBrowserInstance(t *testing.T) {
 	}
 	do(t, ctx, "clearing", chromedp.Click(chromedp.CSS("#edit-clear")))
 	waitFor(t, ctx, "the plain board", `!new URLSearchParams(location.search).has('block') && !document.querySelector('#algo').disabled`)
+	// A preset queen, by the mode of the menu: the search starts with its
+	// row's only square when it reaches it.
+	eval[bool](t, ctx, `(() => {
+		const m = document.querySelector('#edit-mode');
+		m.value = 'queen';
+		m.dispatchEvent(new Event('change'));
+		document.querySelectorAll('#board .cell')[6 + 3].click(); // row 1, column 3: d5
+		return true;
+	})()`)
+	waitFor(t, ctx, "the preset queen", `new URLSearchParams(location.search).get('with') === 'd5' && document.querySelectorAll('#board .cell.pre').length === 1`)
+	waitReady(t, ctx)
+	if got := text(t, ctx, "#edit-list"); !strings.Contains(got, "preset queens: d5") {
+		t.Errorf("the instance is listed as %q", got)
+	}
 }
 
 // shoot takes a screenshot of the window and writes it into the

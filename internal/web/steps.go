@@ -368,6 +368,10 @@ type summary struct {
 	SearchMS  float64 `json:"search_ms"`
 }
 
+// maxSummaries bounds the summaries kept: there are few plain searches,
+// but as many instances as a client cares to send.
+const maxSummaries = 4096
+
 // summaries keeps the summaries computed so far; a search of the same
 // algorithm and board always has the same summary.
 type summaries struct {
@@ -415,8 +419,8 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 	}
 	sum.Solutions, sum.Nodes, sum.Checks = stats.Solutions, stats.Nodes, stats.Checks
 	s.sums.mu.Lock()
-	if s.sums.done == nil {
-		s.sums.done = make(map[string]summary)
+	if s.sums.done == nil || len(s.sums.done) >= maxSummaries {
+		s.sums.done = make(map[string]summary) // instances are many: start afresh
 	}
 	s.sums.done[key] = sum
 	s.sums.mu.Unlock()

@@ -133,5 +133,11 @@ export async function setLang(l, remember) {
 // A page served in another language than the one wanted (the server
 // knows neither the switch's choice without its cookie nor the browser's
 // languages beyond Accept-Language) turns into it before it shows more.
-if (wanted() !== table.lang) await setLang(wanted(), false);
+if (wanted() !== table.lang) {
+  try {
+    await setLang(wanted(), false);
+  } catch (err) {
+    // The page stays in the language it came in.
+  }
+}
 document.documentElement.lang = LANGS[table.lang] || 'en';

@@ -141,7 +141,10 @@ function editCell(r, c, e) {
   else if (mode === 'diff') toggle(inst.diffs, r - c);
   else if (inst.queens.get(r) === c) inst.queens.delete(r);
   else inst.queens.set(r, c);
-  if (instanceOn() && n > instanceN) nSel.value = String(instanceN);
+  if (instanceOn() && n > instanceN) {
+    nSel.value = String(instanceN);
+    trimInstance();
+  }
   fillN(Number(nSel.value));
   load(0, 0);
 }
@@ -426,7 +429,7 @@ function writeURL() {
     q.set('compare', b.algo.name);
     q.set('cstep', String(b.pos));
   }
-  const url = `?${q}${location.hash}`;
+  const url = `?${String(q).replace(/%2C/g, ',').replace(/%3A/g, ':')}${location.hash}`;
   const now = performance.now();
   if (url === lastURL || (playing && now - lastURLTime < 500)) return;
   lastURL = url;
