@@ -34,20 +34,21 @@ const tokenEnv = "QUEENS_NATS_TOKEN"
 
 // clusterFlags are the flags of 'queens count' for many machines.
 type clusterFlags struct {
-	cluster bool
-	listen  string
-	store   string
-	natsURL string
-	auth    natsAuth
-	shard   string
-	output  string
-	ackWait time.Duration
+	cluster  bool
+	listen   string
+	store    string
+	natsURL  string
+	auth     natsAuth
+	shard    string
+	output   string
+	ackWait  time.Duration
+	replicas int
 
 	cmd *cobra.Command // the command the flags are registered with
 }
 
 // clusterFlagNames are the flags of clusterFlags.
-var clusterFlagNames = []string{"cluster", "listen", "store", "nats", "token", "creds", "shard", "output", "ack-wait"}
+var clusterFlagNames = []string{"cluster", "listen", "store", "nats", "token", "creds", "shard", "output", "ack-wait", "replicas"}
 
 // natsAuth are the credentials flags that the coordinator and the workers
 // share.
@@ -82,6 +83,7 @@ func (c *clusterFlags) register(cmd *cobra.Command) {
 	fs.StringVarP(&c.output, "output", "o", "", "with --shard: write the part file to `FILE` (default standard output)")
 	fs.DurationVar(&c.ackWait, "ack-wait", cluster.DefaultAckWait, "with --cluster: time a unit may go without a word from its worker")
 	fs.MarkHidden("ack-wait")
+	fs.IntVar(&c.replicas, "replicas", 0, "with --nats: `R` servers of a JetStream cluster keep the queue and results, 1, 3 or 5 (default 3 on a cluster of three or more, else 1)")
 	cmd.Long += `
 
 With --cluster, the count is spread over many machines through NATS
@@ -94,7 +96,11 @@ CPU). With --store DIR the queue
 and the results are kept in DIR: the same command resumes a count that was
 stopped. With --nats URL it uses a NATS server you run instead. Listening
 beyond this machine needs --token (or $` + tokenEnv + `), given to the
-workers too; the connection has no TLS.
+workers too; the connection has no TLS. On a NATS cluster, --replicas R
+keeps the queue and the results on R servers (1, 3 or 5; by default 3 when
+the cluster has three JetStream servers or more), so that the count goes
+on when one of them is lost; give --nats the URLs of all the servers,
+separated by commas.
 
 With --shard I/M, the command counts every M-th unit from unit I and writes
 the results to a part file (-o FILE); 'queens merge' sums the parts of all
@@ -121,7 +127,7 @@ func (c *clusterFlags) enabled() bool {
 func (c *clusterFlags) check(cmd *cobra.Command, f countFlags) error {
 	changed := cmd.Flags().Changed
 	var set []string
-	for _, name := range []string{"listen", "store", "nats", "token", "creds", "ack-wait"} {
+	for _, name := range []string{"listen", "store", "nats", "token", "creds", "ack-wait", "replicas"} {
 		if changed(name) {
 			set = append(set, "--"+name)
 		}
@@ -145,6 +151,11 @@ func (c *clusterFlags) check(cmd *cobra.Command, f countFlags) error {
 		return usageError(errors.New("--json does not combine with --shard: the part file is JSON already"), "merge the parts with 'queens merge --json' for the total")
 	case c.ackWait < time.Second/10:
 		return usageError(fmt.Errorf("--ack-wait must be at least 100ms, got %s", c.ackWait), "")
+	case changed("replicas") && c.replicas != 1 && c.replicas != 3 && c.replicas != 5:
+		return usageError(fmt.Errorf("--replicas must be 1, 3 or 5, got %d", c.replicas), "JetStream keeps an odd number of copies; 3 survive the loss of one server")
+	case c.replicas > 1 && c.natsURL == "":
+		return usageError(fmt.Errorf("--replicas %d needs --nats: the embedded server is one server", c.replicas),
+			"run a NATS cluster of three servers or more and give their URLs, e.g. --nats nats://a:4222,nats://b:4222,nats://c:4222")
 	}
 	if f.algo != "" {
 		if fast, _ := queens.LookupAlgorithm(""); f.algo != fast.Name {
@@ -259,7 +270,7 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 	c.auth.resolve()
 	logf := logger(io, "cluster")
 	opts := cluster.RunOptions{
-		Options: cluster.Options{Workers: workers, AckWait: c.ackWait, Logf: logf},
+		Options: cluster.Options{Workers: workers, AckWait: c.ackWait, Replicas: c.replicas, Logf: logf},
 		Conn:    cluster.ConnOptions{URL: c.natsURL, Token: c.auth.token, Creds: c.auth.creds, Name: "queens coordinator", Logf: logf},
 		Server:  cluster.ServerOptions{Listen: c.listen, StoreDir: c.store, Token: c.auth.token, Logf: logf},
 		OnServer: func(srv *cluster.Server) {
@@ -308,6 +319,9 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 	}
 	if ce, ok := errors.AsType[*cluster.ConnectError](err); ok {
 		return connectError(ce.Err)
+	}
+	if errors.Is(err, cluster.ErrReplicas) {
+		return usageError(err, "start more servers of the cluster, or give fewer --replicas")
 	}
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {

@@ -201,7 +201,7 @@ func TestLostWorker(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	o, err := setup(ctx, js, time.Second, false)
+	o, err := setup(ctx, js, setupConfig{ackWait: time.Second, logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,7 +385,7 @@ func TestGarbage(t *testing.T) {
 	run := RunID(p)
 	ctx := context.Background()
 	js, _ := jetstream.New(nc)
-	o, err := setup(ctx, js, DefaultAckWait, false)
+	o, err := setup(ctx, js, setupConfig{ackWait: DefaultAckWait, logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -483,7 +483,7 @@ func TestManifestMismatch(t *testing.T) {
 	p := newPlan(t, 8)
 	ctx := context.Background()
 	js, _ := jetstream.New(nc)
-	o, err := setup(ctx, js, DefaultAckWait, false)
+	o, err := setup(ctx, js, setupConfig{ackWait: DefaultAckWait, logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -611,7 +611,7 @@ func TestStuckUnits(t *testing.T) {
 	run := RunID(p)
 	ctx := context.Background()
 	js, _ := jetstream.New(nc)
-	o, err := setup(ctx, js, time.Second, false)
+	o, err := setup(ctx, js, setupConfig{ackWait: time.Second, logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -49,6 +50,68 @@ type ConnOptions struct {
 	// Logf, when not nil, hears about failed attempts and about lost and
 	// regained connections.
 	Logf func(format string, args ...any)
+
+	noRandomize bool // try the servers of URL in their order, for tests
+}
+
+// reconnectQuiet is how long a lost connection may take to reconnect
+// before the loss is logged on its own line.
+const reconnectQuiet = 2 * time.Second
+
+// connMoves logs the moves of a connection from server to server: when a
+// connection lost with its server finds another one soon, one line names
+// both; when it takes longer, one line says that the connection was lost
+// and one that it is back.
+type connMoves struct {
+	logf func(format string, args ...any)
+
+	mu      sync.Mutex
+	current string      // the URL of the server the connection uses
+	from    string      // the server of the lost connection
+	reason  string      // why it was lost
+	since   time.Time   // when it was lost; zero while connected
+	told    bool        // the loss was logged on its own line
+	timer   *time.Timer // logs the loss after reconnectQuiet
+}
+
+// lost notes that the connection was lost for the reason err.
+func (m *connMoves) lost(err error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.since.IsZero() {
+		return
+	}
+	m.from, m.reason, m.since, m.told = m.current, strings.TrimPrefix(netCause(err).Error(), "nats: "), time.Now(), false
+	since := m.since
+	m.timer = time.AfterFunc(reconnectQuiet, func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if m.since == since && !m.told {
+			m.told = true
+			m.logf("lost the connection to %s (%s); reconnecting", m.from, m.reason)
+		}
+	})
+}
+
+// found notes that the connection uses the server at url, after a loss or
+// from the start.
+func (m *connMoves) found(url string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.current = url
+	if m.since.IsZero() {
+		return
+	}
+	m.timer.Stop()
+	switch {
+	case m.told:
+		m.logf("reconnected to %s after %s", url, time.Since(m.since).Round(100*time.Millisecond))
+	case url == m.from:
+		m.logf("lost the connection to %s (%s) and reconnected", m.from, m.reason)
+	default:
+		m.logf("lost the connection to %s (%s); now using %s", m.from, m.reason, url)
+	}
+	m.since = time.Time{}
 }
 
 // Connect connects to a NATS server. The connection reconnects on its own,
@@ -71,6 +134,7 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 		return nil, err
 	}
 	shown := Redact(addr)
+	moves := &connMoves{logf: logf}
 	o := []nats.Option{
 		nats.Name(opts.Name),
 		nats.MaxReconnects(-1),
@@ -78,11 +142,11 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 		nats.ReconnectJitter(100*time.Millisecond, 250*time.Millisecond),
 		nats.DisconnectErrHandler(func(nc *nats.Conn, err error) {
 			if err != nil {
-				logf("lost the connection to %s: %v; reconnecting", shown, err)
+				moves.lost(err)
 			}
 		}),
 		nats.ReconnectHandler(func(nc *nats.Conn) {
-			logf("reconnected to %s", nc.ConnectedUrlRedacted())
+			moves.found(nc.ConnectedUrlRedacted())
 		}),
 		// Without a handler, the client library writes its errors to
 		// standard error in its own words.
@@ -106,9 +170,13 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 	if opts.Server != nil {
 		o = append(o, nats.InProcessServer(opts.Server.ns))
 	}
+	if opts.noRandomize {
+		o = append(o, nats.DontRandomize())
+	}
 	for wait := time.Second; ; wait = min(2*wait, maxRetryWait) {
 		nc, err := nats.Connect(addr, o...)
 		if err == nil {
+			moves.found(nc.ConnectedUrlRedacted())
 			return nc, nil
 		}
 		if isAuthError(err) {

@@ -38,6 +38,13 @@ type Options struct {
 	// instead of on its disk: for a server whose storage does not outlive
 	// the count anyway. A stream or bucket that exists keeps its storage.
 	Memory bool
+	// Replicas is the number of servers of a JetStream cluster that keep
+	// a copy of the queue, its consumer and the results, so that the count
+	// goes on when one of them is lost: 1, 3 or 5. 0 means 3 when the
+	// server is part of a JetStream cluster of at least three servers,
+	// and 1 otherwise. A queue or bucket with fewer replicas is raised to
+	// them; one with more keeps its own.
+	Replicas int
 }
 
 // Progress reports how far a cluster count has come.
@@ -86,12 +93,13 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 	if err != nil {
 		return Result{}, err
 	}
-	o, err := setup(ctx, js, ackWait, opts.Memory)
+	h := newHealth(logf)
+	o, err := setup(ctx, js, setupConfig{ackWait: ackWait, memory: opts.Memory, replicas: opts.Replicas, logf: logf, health: h})
 	if err != nil {
 		return Result{}, err
 	}
 	run := RunID(p)
-	c := &coordinator{p: p, m: newManifest(run, p), o: o, run: run, logf: logf, results: map[int]record{}, units: map[int]bool{}}
+	c := &coordinator{p: p, m: newManifest(run, p), o: o, run: run, logf: logf, health: h, results: map[int]record{}, units: map[int]bool{}}
 	for _, u := range p.Units {
 		c.units[u.ID] = true
 	}
@@ -109,27 +117,10 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 		defer stop()
 	}
 
-	watcher, err := o.kv.Watch(ctx, run+".>")
-	if err != nil {
-		return Result{}, fmt.Errorf("cannot watch the results: %w", err)
-	}
-	defer watcher.Stop()
-	for initial := true; initial; {
-		select {
-		case e, ok := <-watcher.Updates():
-			if !ok {
-				return Result{}, errors.New("the watch of the results ended")
-			}
-			if e == nil {
-				initial = false
-				break
-			}
-			if err := c.take(ctx, e); err != nil {
-				return Result{}, err
-			}
-		case <-ctx.Done():
-			return Result{}, ctx.Err()
-		}
+	watch := &resultWatch{kv: o.kv, keys: run + ".>", health: h}
+	defer watch.stop()
+	if err := c.catchUp(ctx, watch); err != nil {
+		return Result{}, err
 	}
 	res := Result{Run: run, N: p.N, Units: len(p.Units), Resumed: len(c.results)}
 	res.Published, err = c.requeue(ctx, "")
@@ -153,11 +144,25 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 	quietStart, quietNext := time.Now(), ackWait/2
 	quiet := time.NewTimer(quietNext)
 	defer quiet.Stop()
+	// When no result comes for a while, check that the watch has not
+	// fallen behind the bucket, as when the server that fed it is lost.
+	const checkEvery = time.Second
+	check := time.NewTimer(checkEvery)
+	defer check.Stop()
 	for pass := 1; len(c.results) < len(p.Units); {
 		select {
-		case e, ok := <-watcher.Updates():
+		case e, ok := <-watch.updates():
 			if !ok {
-				return Result{}, errors.New("the watch of the results ended")
+				logf("the watch of the results ended; watching again")
+				if err := watch.start(ctx); err != nil {
+					return Result{}, fmt.Errorf("cannot watch the results: %w", err)
+				}
+				break
+			}
+			watch.seen(e)
+			check.Reset(checkEvery)
+			if e == nil {
+				break // a watch that started again has brought what it missed
 			}
 			before := len(c.results)
 			if err := c.take(ctx, e); err != nil {
@@ -173,7 +178,26 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 			c.reportWaiting(ctx, time.Since(quietStart))
 			quietNext *= 2
 			quiet.Reset(quietNext)
+		case <-check.C:
+			if behind := c.checkWatch(ctx, watch); behind {
+				logf("the watch of the results fell behind the bucket; watching again")
+				if err := watch.start(ctx); err != nil {
+					return Result{}, fmt.Errorf("cannot watch the results: %w", err)
+				}
+			}
+			check.Reset(checkEvery)
 		case <-timer.C:
+			// The results may be stored and the watch behind, as after
+			// the cluster lost its majority: look first.
+			before := len(c.results)
+			if err := c.catchUp(ctx, watch); err != nil {
+				return Result{}, err
+			}
+			if len(c.results) > before {
+				report()
+				timer.Reset(stall)
+				break
+			}
 			n, err := c.requeue(ctx, ".g"+strconv.Itoa(pass))
 			if err != nil {
 				return Result{}, err
@@ -188,10 +212,14 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 			return Result{}, ctx.Err()
 		}
 	}
-	// Units queued twice, or whose ack was lost, need no worker now.
-	if err := o.stream.Purge(ctx, jetstream.WithPurgeSubject(workSubjectsOf(run))); err != nil {
-		logf("cannot clear the queue of run %s: %v", run, err)
+	// Units queued twice, or whose ack was lost, need no worker now. A
+	// worker that gets one finds its result, so the count need not wait
+	// long for this, as while the stream elects a leader.
+	pctx, cancel := context.WithTimeout(ctx, purgeTimeout)
+	if err := o.stream.Purge(pctx, jetstream.WithPurgeSubject(workSubjectsOf(run))); err != nil {
+		logf("cannot clear the queue of run %s: %v; workers that get its units find them counted", run, err)
 	}
+	cancel()
 	for _, u := range p.Units {
 		r := c.results[u.ID]
 		res.Total = res.Total.Add64(r.Total)
@@ -208,14 +236,45 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 	return res, nil
 }
 
+// catchUp starts the watch of the results, or starts it again after the
+// last revision it brought, and takes the entries stored until then.
+func (c *coordinator) catchUp(ctx context.Context, watch *resultWatch) error {
+	if err := watch.start(ctx); err != nil {
+		return fmt.Errorf("cannot watch the results: %w", err)
+	}
+	for {
+		select {
+		case e, ok := <-watch.updates():
+			if !ok {
+				c.logf("the watch of the results ended; watching again")
+				if err := watch.start(ctx); err != nil {
+					return fmt.Errorf("cannot watch the results: %w", err)
+				}
+				break
+			}
+			if e == nil {
+				return nil
+			}
+			watch.seen(e)
+			if err := c.take(ctx, e); err != nil {
+				return err
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
 type coordinator struct {
-	p       *plan.Plan
-	m       manifest // of the run
-	o       *objects
-	run     string
-	logf    func(format string, args ...any)
-	units   map[int]bool   // the IDs of the plan's units
-	results map[int]record // the verified result of each unit
+	p        *plan.Plan
+	m        manifest // of the run
+	o        *objects
+	run      string
+	logf     func(format string, args ...any)
+	health   *health
+	kvStream jetstream.Stream // the stream of the bucket, once looked up
+	units    map[int]bool     // the IDs of the plan's units
+	results  map[int]record   // the verified result of each unit
 }
 
 // register stores the run's manifest, or checks the one stored.
@@ -226,7 +285,10 @@ func (c *coordinator) register(ctx context.Context) error {
 		return err
 	}
 	key := manifestKey(c.run)
-	_, err = c.o.kv.Create(ctx, key, data)
+	err = retry(ctx, c.health, func(ctx context.Context) error {
+		_, err := c.o.kv.Create(ctx, key, data)
+		return err
+	})
 	if err == nil {
 		c.noteOtherRuns(ctx)
 		return nil
@@ -234,7 +296,12 @@ func (c *coordinator) register(ctx context.Context) error {
 	if !errors.Is(err, jetstream.ErrKeyExists) {
 		return fmt.Errorf("cannot register run %s: %w", c.run, err)
 	}
-	e, err := c.o.kv.Get(ctx, key)
+	var e jetstream.KeyValueEntry
+	err = retry(ctx, c.health, func(ctx context.Context) error {
+		var err error
+		e, err = c.o.kv.Get(ctx, key)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("cannot read the manifest of run %s: %w", c.run, err)
 	}
@@ -271,8 +338,13 @@ func (c *coordinator) reportWaiting(ctx context.Context, quiet time.Duration) {
 		}
 	}
 	where := ""
-	if ci, err := c.o.cons.Info(ctx); err == nil {
+	ictx, cancel := context.WithTimeout(ctx, attemptTimeout)
+	defer cancel()
+	if ci, err := c.o.cons.Info(ictx); err == nil {
+		c.health.ok()
 		where = fmt.Sprintf(" (%d handed to workers, %d waiting for one)", ci.NumAckPending, ci.NumPending)
+	} else if isTransient(err) {
+		c.health.fail(err)
 	}
 	c.logf("no result for %s: waiting for %s%s: %s", quiet.Round(time.Second), plural(len(missing), "unit", "units"), where, unitList(missing))
 }
@@ -295,11 +367,21 @@ func plural(n int, one, many string) string {
 // again, whatever the store it came from went through: such a unit is
 // stuck, and it is cleared and queued afresh.
 func (c *coordinator) requeue(ctx context.Context, suffix string) (int, error) {
-	info, err := c.o.stream.Info(ctx, jetstream.WithSubjectFilter(workSubjectsOf(c.run)))
+	var info *jetstream.StreamInfo
+	err := retry(ctx, c.health, func(ctx context.Context) error {
+		var err error
+		info, err = c.o.stream.Info(ctx, jetstream.WithSubjectFilter(workSubjectsOf(c.run)))
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("cannot read the work queue: %w", err)
 	}
-	ci, err := c.o.cons.Info(ctx)
+	var ci *jetstream.ConsumerInfo
+	err = retry(ctx, c.health, func(ctx context.Context) error {
+		var err error
+		ci, err = c.o.cons.Info(ctx)
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("cannot read the work queue's consumer: %w", err)
 	}
@@ -322,7 +404,10 @@ func (c *coordinator) requeue(ctx context.Context, suffix string) (int, error) {
 		case !ok:
 			lost = append(lost, u.ID)
 		case seq <= floor:
-			if err := c.o.stream.Purge(ctx, jetstream.WithPurgeSubject(subject)); err != nil {
+			err := retry(ctx, c.health, func(ctx context.Context) error {
+				return c.o.stream.Purge(ctx, jetstream.WithPurgeSubject(subject))
+			})
+			if err != nil {
 				return 0, fmt.Errorf("cannot clear the stuck unit %d: %w", u.ID, err)
 			}
 			stuck = append(stuck, u.ID)
@@ -342,7 +427,12 @@ func (c *coordinator) requeue(ctx context.Context, suffix string) (int, error) {
 // coordinator's task for it, not something else sent there, and returns
 // its stream sequence.
 func (c *coordinator) queued(ctx context.Context, subject string) (uint64, bool) {
-	m, err := c.o.stream.GetLastMsgForSubject(ctx, subject)
+	var m *jetstream.RawStreamMsg
+	err := retry(ctx, c.health, func(ctx context.Context) error {
+		var err error
+		m, err = c.o.stream.GetLastMsgForSubject(ctx, subject)
+		return err
+	})
 	if err != nil {
 		return 0, false
 	}
@@ -368,20 +458,37 @@ func unitList(units []int) string {
 	return b.String()
 }
 
+// purgeTimeout bounds the clearing of the queue at the end of a run.
+const purgeTimeout = 2 * time.Second
+
+// publishTimeout bounds one attempt to queue a batch of units.
+const publishTimeout = 30 * time.Second
+
 // publish puts units on the queue. The message ID makes a repeat within
 // the stream's duplicate window a no-op; suffix is added to the IDs of
-// units that must be queued again.
+// units that must be queued again. A batch that JetStream does not
+// confirm, as while the stream elects a leader, is queued again.
 func (c *coordinator) publish(ctx context.Context, units []int, suffix string) error {
-	m := c.m
 	// In batches, so that the client never holds too many messages
 	// that the server has not confirmed.
 	const batch = 256
-	for len(units) > batch {
-		if err := c.publish(ctx, units[:batch], suffix); err != nil {
+	for len(units) > 0 {
+		part := units[:min(batch, len(units))]
+		units = units[len(part):]
+		err := retryWithin(ctx, c.health, publishTimeout, func(ctx context.Context) error {
+			return c.publishBatch(ctx, part, suffix)
+		})
+		if err != nil {
 			return err
 		}
-		units = units[batch:]
 	}
+	return nil
+}
+
+// publishBatch puts units on the queue and waits until JetStream has
+// confirmed them all.
+func (c *coordinator) publishBatch(ctx context.Context, units []int, suffix string) error {
+	m := c.m
 	futures := make([]jetstream.PubAckFuture, 0, len(units))
 	for _, u := range units {
 		data, err := json.Marshal(task{Format: taskFormat, Run: c.run, N: m.N, PlanVersion: m.PlanVersion, Fingerprint: m.Fingerprint, Unit: u})

@@ -13,6 +13,12 @@
 // finds its run, its manifest and its results again, and queues again
 // every unit that is neither done nor deliverable.
 //
+// On a JetStream cluster, the queue and the results are kept on several
+// servers ([Options.Replicas]): when one of them is lost, the others elect
+// new leaders, the clients move to another server, and the coordinator and
+// the workers try their requests again until JetStream answers, so that
+// the count goes on to its exact total.
+//
 // The subjects, stream, consumer and bucket:
 //
 //	queens.work.RUN.UNIT   work messages, stream QUEENS_WORK (work queue),

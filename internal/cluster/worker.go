@@ -70,6 +70,7 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 	if w.logf == nil {
 		w.logf = func(string, ...any) {}
 	}
+	w.health = newHealth(w.logf)
 	if w.opts.Workers <= 0 {
 		w.opts.Workers = runtime.NumCPU()
 	}
@@ -163,6 +164,8 @@ type worker struct {
 	logf func(format string, args ...any)
 	js   jetstream.JetStream
 
+	health *health // whether JetStream answers
+
 	slots chan struct{} // one for each unit counted at once
 
 	heldMu sync.Mutex
@@ -229,9 +232,25 @@ func (w *worker) loop(ctx, pullCtx context.Context) {
 		switch {
 		case ctx.Err() != nil:
 			return
-		case err == nil:
+		case err == nil, errors.Is(err, jetstream.ErrNoMessages):
+			// A unit, or the server's word that none waits.
 			failures = 0
+			w.health.ok()
 		case isTimeout(err):
+			// No unit came. While JetStream was silent, ask it how
+			// the queue is, to know when it answers again.
+			if w.health.failing() {
+				ictx, cancel := context.WithTimeout(ctx, attemptTimeout)
+				if _, err := o.cons.Info(ictx); err == nil {
+					w.health.ok()
+				}
+				cancel()
+			}
+		case isTransient(err):
+			// The consumer has no leader now, as while the cluster
+			// elects one, or the connection is being re-established.
+			w.health.fail(err)
+			sleep(ctx, 500*time.Millisecond)
 		default:
 			// The first failure may be the server going away after its
 			// coordinator's notice, which is on its way: say nothing yet.
@@ -258,6 +277,10 @@ func (w *worker) pull(o *objects, pullCtx context.Context) ([]jetstream.Msg, err
 		}
 		if len(msgs) > 0 {
 			return msgs, nil
+		}
+		// Nobody serves the consumer: no use waiting for a message.
+		if err := batch.Error(); isTransient(err) && !isTimeout(err) {
+			return nil, err
 		}
 	}
 	fctx, cancel := context.WithTimeout(pullCtx, time.Second)
@@ -559,6 +582,7 @@ func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, rec record) (
 	for {
 		_, err := kv.Create(ctx, key, data)
 		if err == nil {
+			w.health.ok()
 			w.count(func(s *WorkStats) { s.Counted++ })
 			return true, nil
 		}
@@ -570,6 +594,9 @@ func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, rec record) (
 		}
 		if ctx.Err() != nil {
 			return false, err
+		}
+		if isTransient(err) {
+			w.health.fail(err)
 		}
 		retried = true
 		sleep(ctx, 250*time.Millisecond)
