@@ -317,6 +317,9 @@ func (c *coordinator) register(ctx context.Context) error {
 // noteOtherRuns tells about runs of the same N with a different plan, whose
 // results this run cannot use.
 func (c *coordinator) noteOtherRuns(ctx context.Context) {
+	// A note only: it does not hold the count up for long.
+	ctx, cancel := context.WithTimeout(ctx, attemptTimeout)
+	defer cancel()
 	lister, err := c.o.kv.ListKeysFiltered(ctx, fmt.Sprintf("n%d-*.manifest", c.p.N))
 	if err != nil {
 		return

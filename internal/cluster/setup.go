@@ -286,7 +286,7 @@ func autoReplicas(ctx context.Context, nc *nats.Conn, logf func(format string, a
 	if nc.ConnectedClusterName() == "" {
 		return 1
 	}
-	n, err := jetStreamServers(ctx, nc, clusterReplicas, time.Second)
+	n, err := jetStreamServers(ctx, nc, clusterReplicas, 2*time.Second)
 	switch {
 	case err != nil || n == 0:
 		logf("cannot tell how many JetStream servers cluster %s has: keeping 1 replica of the queue and the results (give --replicas 3 for three)", nc.ConnectedClusterName())
