@@ -2,10 +2,10 @@ package message
 
 // The sentences of the library and of its internal packages: the errors
 // of counts, instances, squares, sizes, checkpoints, shards, plans,
-// instance files and output files, the log lines of the cluster, and the
-// labels of the progress bar. The errors reach a person through
-// [Printer.Translate]; the sentinel errors have entries of their own, so
-// that the errors that wrap them translate as a whole.
+// instance files and output files, and the log lines of the cluster. The
+// errors reach a person through [Printer.Translate]; the sentinel errors
+// have entries of their own, so that the errors that wrap them translate
+// as a whole.
 func init() {
 	add(
 		// The prefixes of the packages, when an error of one is wrapped in
@@ -208,13 +208,6 @@ func init() {
 		Entry{Key: "cannot replace %s: %w", Zh: "无法替换 %s：%w"},
 		Entry{Key: "too many levels of symbolic links", Zh: "符号链接的层数太多"},
 
-		// The progress bar.
-		Entry{Key: "units %d/%d ", Zh: "单元 %d/%d "},
-		Entry{Key: "  %s units/s  elapsed %s", Zh: "  %s 单元/s  已用 %s"},
-		Entry{Key: "  done", Zh: "  完成"},
-		Entry{Key: "  eta -", Zh: "  剩余 -"},
-		Entry{Key: "  eta %s", Zh: "  剩余 %s"},
-
 		// The cluster: NATS URLs and connections.
 		Entry{Key: "bad NATS URL", Zh: "无效的 NATS URL"},
 		Entry{Key: "the NATS server refused the credentials", Zh: "NATS 服务器拒绝了凭据"},
@@ -278,7 +271,7 @@ func init() {
 		Entry{Key: "the watch of the results ended; watching again", Zh: "对结果的监视结束了；重新监视"},
 		Entry{Key: "the watch of the results fell behind the bucket; watching again", Zh: "对结果的监视落后于桶；重新监视"},
 		Entry{Key: "no result for %s: queued %d lost units again", Zh: "%s 没有结果：已把 %d 个丢失的单元重新排入队列"},
-		Entry{Key: "cannot clear the queue of run %s: %v", Zh: "无法清空运行 %s 的队列：%v"},
+		Entry{Key: "cannot clear the queue of run %s: %v; workers that get its units find them counted", Zh: "无法清空运行 %s 的队列：%v；取到其中单元的工作进程会发现它们已计数"},
 		Entry{Key: "the unique shares of the results sum to %s, not a multiple of %d: a stored result is wrong", Zh: "结果中本质不同解的份额之和为 %s，不是 %d 的倍数：有一个已存的结果是错的"},
 		Entry{Key: "cannot register run %s: %w", Zh: "无法登记运行 %s：%w"},
 		Entry{Key: "cannot read the manifest of run %s: %w", Zh: "无法读取运行 %s 的清单：%w"},
