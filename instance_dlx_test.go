@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -141,4 +142,17 @@ func TestDLXErrors(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("CrossCount(18) stopped %s after its deadline of 30ms", d)
 	}
+}
+
+// A "no solution" of Solve checked by the second search: the 8×8 board
+// with queens on a8 and c7 has no completion.
+func ExampleInstance_CrossSolve() {
+	in := Instance{N: 8, Queens: []Square{{Row: 0, Col: 0}, {Row: 1, Col: 2}}}
+	_, err := in.Solve(context.Background(), Options{})
+	fmt.Println(err)
+	_, err = in.CrossSolve(context.Background())
+	fmt.Println(errors.Is(err, ErrNoSolution))
+	// Output:
+	// no solution: no completion exists for queens on a8, c7 on the 8×8 board
+	// true
 }
