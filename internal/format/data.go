@@ -67,7 +67,7 @@ func (w *csvWriter) header(n int) {
 		w.buf = strconv.AppendInt(w.buf, int64(i), 10)
 	}
 	w.buf = append(w.buf, '\n')
-	w.digits = grow(nil, w.base, n)
+	w.digits = digitTable(w.base, min(n, maxTable))
 }
 
 func (w *csvWriter) Write(index uint64, s queens.Solution) error {

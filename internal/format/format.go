@@ -17,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 
 	"github.com/queenslab/queens"
@@ -205,12 +204,3 @@ func digitTable(from, n int) []string {
 // maxTable bounds the tables of digit strings: larger boards, which only
 // the constructions can solve, format their numbers one by one.
 const maxTable = 4096
-
-// grow extends t, the table for base, to cover the columns of a board of
-// size n.
-func grow(t []string, base, n int) []string {
-	if n <= len(t) || len(t) >= maxTable {
-		return t
-	}
-	return slices.Concat(t, digitTable(base+len(t), min(n, maxTable)-len(t)))
-}

@@ -40,7 +40,6 @@ func (w *svgWriter) Write(index uint64, s queens.Solution) error {
 	}
 	w.cols = append(w.cols, s...)
 	w.indices = append(w.indices, index)
-	w.count++
 	return nil
 }
 
