@@ -2,7 +2,10 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/bits"
+	"slices"
 	"testing"
 )
 
@@ -100,6 +103,156 @@ func TestPinnedWork(t *testing.T) {
 						engine, n, got.units, got.total, got.unique, got.nodes, want.units, want.total, want.unique, want.nodes)
 				}
 			})
+		}
+	}
+}
+
+// TestEngineBySize guards the choice of engine at the edges of the join
+// engine's range, and the sizes NewJoin refuses. (New(JoinTo) takes the
+// join engine too, but building its lists takes most of a minute.)
+func TestEngineBySize(t *testing.T) {
+	for _, tc := range []struct {
+		n      int
+		engine string
+	}{{JoinFrom - 1, EngineSearch}, {JoinFrom, EngineJoin}, {JoinFrom + 1, EngineJoin}, {JoinTo + 1, EngineSearch}} {
+		p, err := New(tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Engine != tc.engine {
+			t.Errorf("New(%d) takes the %s engine, want %s", tc.n, p.Engine, tc.engine)
+		}
+	}
+	for _, n := range []int{JoinFrom - 1, JoinTo + 1, 0} {
+		if _, err := NewJoin(n); !errors.Is(err, ErrSize) {
+			t.Errorf("NewJoin(%d) error = %v, want ErrSize", n, err)
+		}
+	}
+}
+
+// TestSymmetricUnitCost guards the weight of the join's unit of the
+// symmetric solutions: its searches are of half and a quarter of the
+// board, so it weighs less than most batches of east sets, and a
+// progress bar does not count it as a large share of the work.
+func TestSymmetricUnitCost(t *testing.T) {
+	p, err := NewJoin(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var costs []float64
+	for _, u := range p.Units[1:] {
+		costs = append(costs, u.Cost())
+	}
+	slices.Sort(costs)
+	if c, median := p.Units[0].Cost(), costs[len(costs)/2]; c <= 0 || c >= median {
+		t.Errorf("the unit of the symmetric solutions costs %v, the median batch %v", c, median)
+	}
+}
+
+// completions counts by brute force the ways to put one queen on each of
+// the rows of the levels in free, on the open squares of their masks,
+// attacked by none of the queens in cols, d1 and d2 (as the search keeps
+// them) nor by each other.
+func completions(s *search, free []int, cols uint32, d1, d2 uint64) uint64 {
+	if len(free) == 0 {
+		return 1
+	}
+	k, r := free[0], s.rows[free[0]]
+	var count uint64
+	for c := range s.n {
+		bit := uint32(1) << c
+		a, d := uint64(1)<<(r+c), uint64(1)<<(c-r+s.n-1)
+		if s.mask[k]&bit == 0 || cols&bit != 0 || d1&a != 0 || d2&d != 0 {
+			continue
+		}
+		count += completions(s, free[1:], cols|bit, d1|a, d2|d)
+	}
+	return count
+}
+
+// TestKernelCompletes guards the kernel of the search engine, the last
+// two levels (its tail) above all: from every solution of the boards of
+// N = 6..11, with the queens of one to four of its levels taken away,
+// the kernel counts the ways to put them back that a brute force finds.
+func TestKernelCompletes(t *testing.T) {
+	for n := 6; n <= 11; n++ {
+		checked := 0
+		for _, sol := range solutions(n) {
+			var s search
+			s.init(n, borderOf(sol))
+			for subset := 1; subset < 1<<s.levels; subset++ {
+				if k := bits.OnesCount(uint(subset)); k > 4 || k == s.levels && s.levels > 4 {
+					continue
+				}
+				var used, cols uint32
+				var d1, d2 uint64
+				var free []int
+				for k := range s.levels {
+					if subset&(1<<k) != 0 {
+						free = append(free, k)
+						continue
+					}
+					r, c := s.rows[k], sol[s.rows[k]]
+					used |= 1 << k
+					cols |= 1 << c
+					d1 |= 1 << (r + c)
+					d2 |= 1 << (c - r + n - 1)
+				}
+				got, _ := s.kernel(used, cols, d1, d2)
+				if want := completions(&s, free, cols, d1, d2); got != want || got == 0 {
+					t.Fatalf("N=%d, solution %v without the queens of levels %v: the kernel counts %d completions, brute force %d", n, sol, free, got, want)
+				}
+				checked++
+			}
+		}
+		if checked == 0 {
+			t.Errorf("N=%d: no partial solution checked", n)
+		}
+	}
+}
+
+// TestCountFixedRotations guards countFixed for all three rotations,
+// the quarter turns too, whose fixed solutions first appear at N = 4, 5,
+// 8, 9 and 12: for every border a rotation maps to itself, the count is
+// that of the solutions with the border that the rotation fixes.
+func TestCountFixedRotations(t *testing.T) {
+	for n := 4; n <= 12; n++ {
+		want := map[[2]int]map[border]uint64{}
+		img := make([]int, n)
+		for _, sol := range solutions(n) {
+			for rot := 1; rot <= 3; rot++ {
+				for r, c := range sol {
+					q := transform(rot, square{r, c}, n)
+					img[q.r] = q.c
+				}
+				if slices.Equal(img, sol) {
+					key := [2]int{rot, 0}
+					if want[key] == nil {
+						want[key] = map[border]uint64{}
+					}
+					want[key][borderOf(sol)]++
+				}
+			}
+		}
+		p, _ := NewSearch(n)
+		fixed := 0
+		for _, u := range p.Units {
+			for rot := 1; rot <= 3; rot++ {
+				for tr := range 4 {
+					b := u.border().image(tr, n)
+					if b.image(rot, n) != b {
+						continue
+					}
+					got := countFixed(n, b, rot)
+					if w := want[[2]int{rot, 0}][b]; got != w {
+						t.Errorf("N=%d border %v: %d solutions fixed by rotation %d, want %d", n, b, got, rot, w)
+					}
+					fixed += int(got)
+				}
+			}
+		}
+		if (n%4 == 0 || n%4 == 1) && fixed == 0 {
+			t.Errorf("N=%d: no fixed solution found, the test checks nothing", n)
 		}
 	}
 }

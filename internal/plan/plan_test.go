@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -347,8 +348,9 @@ func TestRunEmptyPlan(t *testing.T) {
 func TestCountBadUnit(t *testing.T) {
 	p, _ := New(8)
 	for _, id := range []int{-1, len(p.Units)} {
-		if _, err := p.Count(context.Background(), id); !errors.Is(err, ErrUnit) {
-			t.Errorf("Count(unit %d) error = %v, want ErrUnit", id, err)
+		_, err := p.Count(context.Background(), id)
+		if want := fmt.Sprintf("N=8 has units 0 to %d", len(p.Units)-1); !errors.Is(err, ErrUnit) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Count(unit %d) error = %v, want ErrUnit saying %q", id, err, want)
 		}
 	}
 }
