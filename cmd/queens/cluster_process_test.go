@@ -174,8 +174,16 @@ func testKillWorker(t *testing.T, bin string) {
 	if d := time.Since(killed); d > 20*time.Second {
 		t.Errorf("the count ended %v after the kill, want less than 20s", d.Round(time.Second))
 	}
-	if !regexp.MustCompile(`queens: cluster: no result for \d+s: waiting for \d+ units? \(\d+ handed to workers, \d+ waiting for one\): \d+`).MatchString(coord.stderr()) {
-		t.Errorf("the coordinator did not say which units it waited for")
+	// A unit the victim held when it died comes back after the ack wait
+	// (10 s), and the coordinator names it while it waits. The units are
+	// short, so the kill may also fall between two units: then nothing is
+	// lost, the count ends at once, and there is nothing to name.
+	waited := regexp.MustCompile(`queens: cluster: no result for \d+s: waiting for \d+ units? \(\d+ handed to workers, \d+ waiting for one\): \d+`).MatchString(coord.stderr())
+	switch d := time.Since(killed); {
+	case d >= 8*time.Second && !waited:
+		t.Errorf("the count ended %v after the kill, so a unit was lost, but the coordinator did not say which units it waited for", d.Round(time.Second))
+	case d < 8*time.Second:
+		t.Logf("the kill fell between two units: the count ended %v after it", d.Round(time.Millisecond))
 	}
 	if got, want := clusterFirstLine(coord.stdout.String()), "N=15: 2279184 solutions, 285053 unique"; got != want {
 		t.Errorf("count after a killed worker: %q, want %q", got, want)
