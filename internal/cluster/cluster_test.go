@@ -435,6 +435,11 @@ func TestGarbage(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A host that no name server knows (.invalid never resolves).
+	const nowhere = "nats://no-such-host.invalid:4222"
+	if _, err := Connect(ctx, ConnOptions{URL: nowhere}); !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), nowhere) || !strings.Contains(err.Error(), "cannot resolve host no-such-host.invalid") {
+		t.Errorf("Connect to %s: %v, want ErrUnreachable naming the URL and the host that does not resolve", nowhere, err)
+	}
 	var mu sync.Mutex
 	var logged []string
 	logf := func(f string, a ...any) {
