@@ -64,9 +64,21 @@ func startServer(t *testing.T, opts ...Options) string {
 	go func() { done <- srv.Serve(ln) }()
 	t.Cleanup(func() {
 		cancel()
-		srv.Shutdown(context.Background())
-		if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-			t.Errorf("server: %v", err)
+		// The page's streams end with the context: the shutdown has a
+		// deadline all the same, so that a stream left open fails the
+		// test rather than hanging it.
+		sctx, scancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer scancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			t.Errorf("shutdown: %v", err)
+		}
+		select {
+		case err := <-done:
+			if !errors.Is(err, http.ErrServerClosed) {
+				t.Errorf("server: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("the server did not end within 10s of its shutdown")
 		}
 	})
 	return "http://" + ln.Addr().String() + "/"
