@@ -593,6 +593,12 @@ func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, rec record) (
 			continue
 		}
 		if ctx.Err() != nil {
+			// The stop may have come between the server's storing the
+			// result and its answer: a look tells whether it is ours.
+			if w.storedAnyway(kv, key, rec) {
+				w.count(func(s *WorkStats) { s.Counted++ })
+				return true, nil
+			}
 			return false, err
 		}
 		if isTransient(err) {
@@ -601,6 +607,20 @@ func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, rec record) (
 		retried = true
 		sleep(ctx, 250*time.Millisecond)
 	}
+}
+
+// storedAnyway reports whether the bucket holds rec under key, asking for
+// at most a second: after a stop, whether an attempt to store it that got
+// no answer stored it all the same.
+func (w *worker) storedAnyway(kv jetstream.KeyValue, key string, rec record) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	e, err := kv.Get(ctx, key)
+	if err != nil {
+		return false
+	}
+	old, err := decodeRecord(e.Value(), rec.Run, rec.Unit)
+	return err == nil && old == rec
 }
 
 // settle deals with a result key that exists already: the same result is a
