@@ -302,10 +302,17 @@ func (r *Reader) plainRow(t []byte) []byte {
 		return t
 	}
 	zero := bytes.IndexByte(rest, '+') >= 0
+	// On a row of x and 0, a preset queen is an x and a blocked square
+	// a 0, as the row's own glyphs.
+	xo := !zero && bytes.IndexByte(rest, '0') >= 0
 	b := r.plain[:0]
 	cells := 0
 	for _, c := range string(rest) {
 		switch {
+		case c == '@' && xo:
+			c = 'x'
+		case c == '#' && xo:
+			c = '0'
 		case c == '♛' || c == '♕' || c == '@' || c == '0' && zero:
 			c = 'Q'
 		case c == '·' || c == '▪' || c == '#' || c == '+':
@@ -320,7 +327,10 @@ func (r *Reader) plainRow(t []byte) []byte {
 		b = append(b, byte(c))
 	}
 	r.plain = b
-	if !isGridRow(b) || bytes.ContainsAny(b, "01") && len(rest) != len(t) || t[0] == '#' && cells < 2 {
+	// A rank before 0 and 1 would make a matrix of a line of numbers;
+	// before x and 0 it is the rank of a board of those glyphs.
+	numbers := bytes.ContainsAny(b, "01") && !bytes.ContainsAny(b, "xX")
+	if !isGridRow(b) || numbers && len(rest) != len(t) || t[0] == '#' && cells < 2 {
 		return t // not a board row after all
 	}
 	return b
