@@ -293,8 +293,11 @@ func (s streams) say(label, key string, args ...any) {
 		prefix = p.Text(label) + colon(p)
 	}
 	for i, a := range args {
-		if err, ok := a.(error); ok {
-			args[i] = p.Translate(err.Error())
+		switch a := a.(type) {
+		case error:
+			args[i] = p.Translate(a.Error())
+		case string:
+			args[i] = p.Translate(a) // a reason or a count in words; a name stays as it is
 		}
 	}
 	fmt.Fprintf(s.errOut, "queens: %s%s\n", prefix, p.Sprintf(key, args...))

@@ -17,7 +17,7 @@ import (
 )
 
 // verifyHint names the formats verify reads.
-const verifyHint = "verify reads what 'queens list' writes: cols, csv, json, fen, sentences, board and matrix"
+const verifyHint = "verify reads what 'queens list' writes: cols, solution, csv, json, fen, sentences, board and matrix"
 
 func newVerifyCmd(io streams) *cobra.Command {
 	var (

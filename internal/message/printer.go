@@ -225,7 +225,10 @@ func patterns() []pattern {
 				if key == "" {
 					continue
 				}
-				if pat, ok := compile(key, e); ok {
+				// A key of punctuation around more than two values,
+				// such as "%s: %s %s", would split sentences at random
+				// spaces: only Sprintf uses those.
+				if pat, ok := compile(key, e); ok && !(pat.glue && len(pat.verbs) > 2) {
 					patternList = append(patternList, pat)
 				}
 			}

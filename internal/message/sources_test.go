@@ -142,8 +142,33 @@ func TestSourcesTranslated(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			hints := map[ast.Node]bool{} // the results of the functions that make hints
+			for _, d := range f.Decls {
+				if gd, ok := d.(*ast.GenDecl); ok {
+					for _, spec := range gd.Specs {
+						if vs, ok := spec.(*ast.ValueSpec); ok {
+							for i, name := range vs.Names {
+								if strings.HasSuffix(name.Name, "Hint") && i < len(vs.Values) {
+									hints[vs.Values[i]] = true
+								}
+							}
+						}
+					}
+				}
+				if fd, ok := d.(*ast.FuncDecl); ok && strings.HasSuffix(fd.Name.Name, "Hint") && fd.Body != nil {
+					ast.Inspect(fd.Body, func(n ast.Node) bool {
+						if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+							hints[r.Results[0]] = true
+						}
+						return true
+					})
+				}
+			}
 			ast.Inspect(f, func(n ast.Node) bool {
 				var e ast.Expr
+				if x, ok := n.(ast.Expr); ok && hints[x] {
+					e = x
+				}
 				switch n := n.(type) {
 				case *ast.CallExpr:
 					e = sentenceArg(n)
