@@ -690,13 +690,7 @@ func (r *Reader) sentences(line []byte) (*Placement, error) {
 	line = bytes.TrimSuffix(line, []byte("."))
 	clauses := bytes.Split(line, []byte(";"))
 	n := len(clauses)
-	cols := r.nums[:0]
-	counts := r.counts[:0]
-	for range n {
-		cols = append(cols, -1)
-		counts = append(counts, 0)
-	}
-	r.nums, r.counts = cols, counts
+	cols, counts := r.emptyRows(n)
 	for _, clause := range clauses {
 		f := bytes.Fields(bytes.ReplaceAll(clause, []byte(","), []byte(" ")))
 		if len(f) != 7 || !bytes.EqualFold(f[0], []byte("queen")) || string(f[2]) != "in" || string(f[3]) != "row" || string(f[5]) != "column" ||
@@ -705,21 +699,9 @@ func (r *Reader) sentences(line []byte) (*Placement, error) {
 		}
 		row, _ := strconv.Atoi(string(f[4]))
 		col, _ := strconv.Atoi(string(f[6]))
-		if row >= 1 && row <= n {
-			if counts[row-1] == 0 {
-				cols[row-1] = col - 1
-			}
-			counts[row-1]++
-		}
+		place(cols, counts, row-1, col-1)
 	}
-	r.p = Placement{Line: r.line, Format: "sentences", Queens: cols}
-	for row, count := range counts {
-		if count != 1 {
-			r.p.Queens, r.p.Err = nil, &RowError{Row: row, Queens: count}
-			break
-		}
-	}
-	return &r.p, nil
+	return r.rowsRead("sentences", cols, counts), nil
 }
 
 // sentencesZh reads the sentences in Chinese, "皇后1在1行1列、皇后2在2行5列、
@@ -727,13 +709,7 @@ func (r *Reader) sentences(line []byte) (*Placement, error) {
 func (r *Reader) sentencesZh(line []byte) (*Placement, error) {
 	clauses := bytes.Split(bytes.TrimSuffix(line, []byte("、")), []byte("、"))
 	n := len(clauses)
-	cols := r.nums[:0]
-	counts := r.counts[:0]
-	for range n {
-		cols = append(cols, -1)
-		counts = append(counts, 0)
-	}
-	r.nums, r.counts = cols, counts
+	cols, counts := r.emptyRows(n)
 	for _, clause := range clauses {
 		c := bytes.TrimSpace(clause)
 		var f [3][]byte
@@ -753,12 +729,7 @@ func (r *Reader) sentencesZh(line []byte) (*Placement, error) {
 		}
 		row, _ := strconv.Atoi(string(f[1]))
 		col, _ := strconv.Atoi(string(f[2]))
-		if row >= 1 && row <= n {
-			if counts[row-1] == 0 {
-				cols[row-1] = col - 1
-			}
-			counts[row-1]++
-		}
+		place(cols, counts, row-1, col-1)
 	}
 	return r.rowsRead("sentences", cols, counts), nil
 }
@@ -768,29 +739,42 @@ func (r *Reader) sentencesZh(line []byte) (*Placement, error) {
 func (r *Reader) columns(line []byte) (*Placement, error) {
 	f := bytes.Fields(line)[1:]
 	n := len(f)
-	cols := r.nums[:0]
-	counts := r.counts[:0]
-	for range n {
-		cols = append(cols, -1)
-		counts = append(counts, 0)
-	}
-	r.nums, r.counts = cols, counts
+	cols, counts := r.emptyRows(n)
 	for col, x := range f {
 		if !isNumber(x) || len(x) > maxDigits {
 			return nil, r.syntax(r.line, "cannot read %q: expected the row of the queen in each column", abbreviate(x))
 		}
 		row, _ := strconv.Atoi(string(x))
-		if row < n {
-			if counts[row] == 0 {
-				cols[row] = col
-			}
-			counts[row]++
-		}
+		place(cols, counts, row, col)
 	}
 	return r.rowsRead("solution", cols, counts), nil
 }
 
 // rowsRead returns the placement of the columns cols, or of the first row
+// emptyRows returns the columns of the queens of n rows, none placed yet
+// (-1), and how many queens each row holds, in the reader's buffers.
+func (r *Reader) emptyRows(n int) (cols, counts []int) {
+	cols, counts = r.nums[:0], r.counts[:0]
+	for range n {
+		cols = append(cols, -1)
+		counts = append(counts, 0)
+	}
+	r.nums, r.counts = cols, counts
+	return cols, counts
+}
+
+// place records a queen in row and col, both counted from 0: the first
+// of its row gives the row's column, and every one counts. A row off the
+// board is left out; the count of queens tells the missing row.
+func place(cols, counts []int, row, col int) {
+	if row >= 0 && row < len(cols) {
+		if counts[row] == 0 {
+			cols[row] = col
+		}
+		counts[row]++
+	}
+}
+
 // whose count of queens is not one.
 func (r *Reader) rowsRead(format string, cols, counts []int) *Placement {
 	r.p = Placement{Line: r.line, Format: format, Queens: cols}
