@@ -168,6 +168,39 @@ func (base *searcher) split(ctx context.Context, want int, first bool) (units []
 	}
 }
 
+// eachUnit searches units 0 to n-1 on min(k, n) goroutines, each taking
+// the next unit in order: search(i) returns the finished search of unit
+// i, or nil to stop taking units; record(i, s) then takes its outcome,
+// never on two goroutines at once, and reports whether to stop.
+func eachUnit(k, n int, search func(i int) *searcher, record func(i int, s *searcher) (stop bool)) {
+	var (
+		next atomic.Int64 // the next unit to search
+		mu   sync.Mutex   // guards record
+		wg   sync.WaitGroup
+	)
+	for range min(k, n) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				s := search(i)
+				if s == nil {
+					return
+				}
+				mu.Lock()
+				stop := record(i, s)
+				mu.Unlock()
+				if stop {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // runResult is the outcome of a search of all units.
 type runResult struct {
 	total Uint128
@@ -196,61 +229,49 @@ func (base *searcher) run(ctx context.Context, k int, first bool, progress func(
 		return runResult{total: U128(found), sol: sol, err: err}
 	}
 	var (
-		next      atomic.Int64 // the next unit to search
 		overtaken atomic.Int64 // with first: the earliest unit with a solution
-		mu        sync.Mutex   // guards what follows
 		done      int
 		total     = U128(found)
 		best      Solution
 		failure   error
 	)
 	overtaken.Store(int64(len(units)))
-	var wg sync.WaitGroup
-	for range min(k, len(units)) {
-		wg.Go(func() {
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(units)) || first && i > overtaken.Load() {
-					return
-				}
-				s := base.clone(ctx)
-				s.first = first
-				s.index = i
-				if first {
-					s.overtaken = &overtaken
-				}
-				for _, q := range units[i] {
-					s.place(q.Row, q.Col)
-				}
-				s.search()
-				mu.Lock()
-				switch {
-				case errors.Is(s.err, errOvertaken):
-				case s.err != nil:
-					if failure == nil {
-						failure = s.err
-					}
-				case first && s.found > 0:
-					if i < overtaken.Load() {
-						overtaken.Store(i)
-						best = s.sol
-					}
-				default:
-					total = total.Add64(s.found)
-					done++
-					if progress != nil {
-						progress(Progress{UnitsDone: done, Units: len(units), Elapsed: time.Since(start)})
-					}
-				}
-				stop := failure != nil
-				mu.Unlock()
-				if stop {
-					return
-				}
+	eachUnit(k, len(units), func(i int) *searcher {
+		if first && int64(i) > overtaken.Load() {
+			return nil
+		}
+		s := base.clone(ctx)
+		s.first = first
+		s.index = int64(i)
+		if first {
+			s.overtaken = &overtaken
+		}
+		for _, q := range units[i] {
+			s.place(q.Row, q.Col)
+		}
+		s.search()
+		return s
+	}, func(i int, s *searcher) bool {
+		switch {
+		case errors.Is(s.err, errOvertaken):
+		case s.err != nil:
+			if failure == nil {
+				failure = s.err
 			}
-		})
-	}
-	wg.Wait()
+		case first && s.found > 0:
+			if int64(i) < overtaken.Load() {
+				overtaken.Store(int64(i))
+				best = s.sol
+			}
+		default:
+			total = total.Add64(s.found)
+			done++
+			if progress != nil {
+				progress(Progress{UnitsDone: done, Units: len(units), Elapsed: time.Since(start)})
+			}
+		}
+		return failure != nil
+	})
 	if best != nil {
 		return runResult{sol: best}
 	}

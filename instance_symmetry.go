@@ -3,8 +3,6 @@ package queens
 import (
 	"context"
 	"math/bits"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -217,47 +215,31 @@ func countWeighted(ctx context.Context, k int, subs []*searcher, sizes []uint64,
 		}
 	}
 	var (
-		next    atomic.Int64 // the next unit to count
-		mu      sync.Mutex   // guards what follows
 		done    int
 		failure error
 	)
-	var wg sync.WaitGroup
-	for range min(k, len(units)) {
-		wg.Go(func() {
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(units)) {
-					return
-				}
-				u := units[i]
-				s := subs[u.sub].clone(ctx)
-				for _, q := range u.queens {
-					s.place(q.Row, q.Col)
-				}
-				s.search()
-				mu.Lock()
-				switch {
-				case s.err != nil:
-					if failure == nil {
-						failure = s.err
-					}
-				default:
-					total = total.Add(U128(s.found).Mul64(sizes[u.sub]))
-					done++
-					if progress != nil {
-						progress(Progress{UnitsDone: done, Units: len(units), Elapsed: time.Since(start)})
-					}
-				}
-				stop := failure != nil
-				mu.Unlock()
-				if stop {
-					return
-				}
+	eachUnit(k, len(units), func(i int) *searcher {
+		u := units[i]
+		s := subs[u.sub].clone(ctx)
+		for _, q := range u.queens {
+			s.place(q.Row, q.Col)
+		}
+		s.search()
+		return s
+	}, func(i int, s *searcher) bool {
+		if s.err != nil {
+			if failure == nil {
+				failure = s.err
 			}
-		})
-	}
-	wg.Wait()
+			return true
+		}
+		total = total.Add(U128(s.found).Mul64(sizes[units[i].sub]))
+		done++
+		if progress != nil {
+			progress(Progress{UnitsDone: done, Units: len(units), Elapsed: time.Since(start)})
+		}
+		return false
+	})
 	if failure != nil {
 		return Uint128{}, failure
 	}
