@@ -91,6 +91,38 @@ func BenchmarkVariantsExcluded(b *testing.B) {
 	}
 }
 
+// BenchmarkVariantsBounds decides a batch of Excluded Diagonals instances
+// of N = 18, those with a solution and those without, with the bounds on
+// the diagonals and without them; the batch reports its nodes per op.
+func BenchmarkVariantsBounds(b *testing.B) {
+	var batch []Instance
+	for seed := range uint64(8) {
+		for _, d := range []int{14, 17, 20, 26} {
+			batch = append(batch, excludedInstance(18, d, seed))
+		}
+	}
+	for _, bounds := range []bool{true, false} {
+		name := "bounds"
+		if !bounds {
+			name = "plain"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes uint64
+			for b.Loop() {
+				for i := range batch {
+					s, _ := newSearcher(&batch[i])
+					s.first = true
+					s.useBounds = bounds
+					s.search()
+					nodes += s.nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
+
 // BenchmarkVariantsBlocked decides Blocked n-Queens instances as dense
 // as those of the ASP competitions: about three quarters of the squares
 // blocked at n = 28, 85% at n = 48.

@@ -11,21 +11,24 @@ import (
 // solution; it never leaves the package.
 var errOvertaken = errors.New("queens: overtaken by an earlier unit")
 
-// searcher is the exhaustive search of an [Instance] on a board of at
-// most 64 columns; wideSearcher is the same search on wider boards. The rows still empty, the columns taken and both
-// families of diagonals taken are bit sets; the diagonals, 2n-1 of each,
-// take two words. Diagonal r+c is bit r+c of diag, and diagonal c-r is
-// bit c-r+n-1 of anti, so that the diagonals through row r are bits
-// r..r+n-1 of diag and bits n-1-r..2n-2-r of anti. allow holds the
-// squares of each row that are neither blocked nor on an excluded
-// diagonal.
+// searcher is the exhaustive search of an [Instance] on a board of at most
+// 64 columns; wideSearcher is the same search on wider boards. The rows
+// still empty, the columns taken and both families of diagonals taken are
+// bit sets; the diagonals, 2n-1 of each, take two words. Diagonal r+c is
+// bit r+c of diag, and diagonal c-r is bit c-r+n-1 of anti, so that the
+// diagonals through row r are bits r..r+n-1 of diag and bits n-1-r..2n-2-r
+// of anti. allow holds the squares of each row that are neither blocked
+// nor on an excluded diagonal.
 //
 // At every node the search computes the free squares of every empty row
 // and, bit-sliced, how many free squares every empty column has (0, 1, 2
 // or more). A row or column without a free square fails at once; a row
 // or column with one is filled first, which propagates forced queens one
-// a node; otherwise the search branches on the row with the fewest free
-// squares, or on a column with two when every row has three or more.
+// a node. Otherwise, on boards of at most boundsN columns, the node must
+// pass the bounds on the diagonals (see bounded), and the search branches
+// on the row with the fewest free squares, or on a column with two when
+// every row has three or more; near the root a row's squares are tried
+// the least constraining first.
 type searcher struct {
 	n     int
 	full  uint64 // the columns in use
@@ -35,6 +38,18 @@ type searcher struct {
 	anti  [2]uint64
 	allow [64]uint64
 	sol   Solution
+
+	useBounds bool // whether to check the bounds on the diagonals (see bounded)
+	// Whether a branching on a row tries its least constraining square
+	// first (see branchRow). On the benchmark boards above boundsN,
+	// blocked squares and 48 to 56 columns, the order costs more time
+	// than it saves: there the search goes from left to right.
+	ordered bool
+
+	// levels[m] is the scratch of the node of the current path that has m
+	// empty rows: search fills its frees, and a branching orders its
+	// squares there.
+	levels []level
 
 	first bool                // stop at the first solution
 	visit func(Solution) bool // called on every solution, when not nil; false stops
@@ -62,6 +77,15 @@ type searcher struct {
 	err  error
 }
 
+// level is the scratch of one node of a search: the free squares of each
+// empty row, and the columns a branching on a row tries, in order, with
+// their costs.
+type level struct {
+	frees [64]uint64
+	cols  [64]uint8
+	costs [64]int32
+}
+
 // newSearcher returns the search of the instance, which must pass Check,
 // with its preset queens placed; ok is false when a preset queen stands
 // on a blocked square or an excluded diagonal, so that there is no
@@ -71,11 +95,12 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 	rows, _ := lineSet(n, in.Rows, "row")
 	cols, _ := lineSet(n, in.Cols, "column")
 	s = &searcher{
-		n:     n,
-		full:  cols[0],
-		open:  rows[0],
-		sol:   make(Solution, n),
-		limit: -1,
+		n:      n,
+		full:   cols[0],
+		open:   rows[0],
+		sol:    make(Solution, n),
+		limit:  -1,
+		levels: make([]level, n+1),
 	}
 	for r := range s.sol {
 		if !rows.has(r) {
@@ -85,6 +110,8 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 	for r, a := range in.allowed() {
 		s.allow[r] = a[0]
 	}
+	s.useBounds = n <= boundsN
+	s.ordered = n <= boundsN
 	for _, q := range in.Queens {
 		if s.allow[q.Row]>>q.Col&1 == 0 {
 			return s, false
@@ -99,6 +126,7 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 func (s *searcher) clone(ctx context.Context) *searcher {
 	c := *s
 	c.sol = s.sol.Clone()
+	c.levels = make([]level, s.n+1)
 	c.found, c.nodes, c.err = 0, 0, nil
 	c.setContext(ctx)
 	return &c
@@ -141,12 +169,14 @@ func (s *searcher) place(r, c int) {
 
 // free returns the columns of the free squares of row r.
 func (s *searcher) free(r int) uint64 {
-	return s.allow[r] &^ (s.cols | shift(s.diag, r) | shift(s.anti, s.n-1-r))
+	return s.allow[r&63] &^ (s.cols | shift(s.diag, r) | shift(s.anti, s.n-1-r))
 }
 
 // shift returns bits k..k+63 of the 128-bit set x, for 0 ≤ k ≤ 63.
 func shift(x [2]uint64, k int) uint64 {
-	return x[0]>>k | x[1]<<(64-k) // a shift by 64 gives 0
+	// The high word moves by 1 and then by 63-k, so that neither shift
+	// reaches 64 and the masks keep the compiler from guarding them.
+	return x[0]>>(k&63) | x[1]<<1<<((63-k)&63)
 }
 
 // search fills the empty rows and reports whether to stop: after the first
@@ -175,11 +205,17 @@ func (s *searcher) search() (stop bool) {
 	}
 	// The free squares of each empty row; c1, c2 and c3 are the columns
 	// with at least one, two and three of them.
+	m := bits.OnesCount64(s.open)
+	frees := &s.levels[m].frees
 	var c1, c2, c3 uint64
 	row, cand, fewest := -1, uint64(0), 65
+	// The loop reads the board from locals, which the stores to frees
+	// cannot alias.
+	cols, diag, anti, allow, back := s.cols, s.diag, s.anti, &s.allow, s.n-1
 	for rs := s.open; rs != 0; rs &= rs - 1 {
-		r := bits.TrailingZeros64(rs)
-		f := s.free(r)
+		r := bits.TrailingZeros64(rs) & 63
+		f := allow[r] &^ (cols | shift(diag, r) | shift(anti, back-r))
+		frees[r] = f
 		if k := bits.OnesCount64(f); k < fewest {
 			if k == 0 {
 				return false
@@ -194,65 +230,123 @@ func (s *searcher) search() (stop bool) {
 	if need&^c1 != 0 {
 		return false // a column without a free square
 	}
-	if fewest > 1 {
-		col := -1
-		if ones := need &^ c2; ones != 0 {
-			col = bits.TrailingZeros64(ones)
-		} else if twos := need & c2 &^ c3; fewest > 2 && twos != 0 {
-			col = bits.TrailingZeros64(twos)
-		}
-		if col >= 0 {
-			return s.branchColumn(col)
-		}
+	if fewest == 1 {
+		return s.branchRow(row, cand)
+	}
+	if ones := need &^ c2; ones != 0 {
+		return s.branchColumn(bits.TrailingZeros64(ones))
+	}
+	// Only a branching node pays for the bounds: a forced queen leads to
+	// a node that checks them.
+	if s.useBounds && !s.bounded(frees, need, m) {
+		return false
+	}
+	if twos := need & c2 &^ c3; fewest > 2 && twos != 0 {
+		return s.branchColumn(bits.TrailingZeros64(twos))
 	}
 	return s.branchRow(row, cand)
 }
 
-// branchRow tries a queen on each of the columns cand of row r.
+// branchRow tries a queen on each of the columns cand of row r. When
+// s.ordered is set and at most half the rows have their queens, the
+// least constraining square goes first, and among equals the leftmost:
+// the order does not change what the search proves, only how soon it
+// meets a solution, and a queen that takes the fewest free squares from
+// the other rows leaves the most room for them. Deeper, where most of
+// the nodes are and a wrong choice costs little, the order would cost
+// more than it saves, and the search goes from left to right.
 func (s *searcher) branchRow(r int, cand uint64) bool {
-	many := cand&(cand-1) != 0
-	if many {
-		s.depth++
+	if cand&(cand-1) == 0 {
+		return s.try(r, bits.TrailingZeros64(cand))
 	}
+	if !s.ordered || 2*bits.OnesCount64(s.open) < s.n {
+		s.depth++
+		for ; cand != 0; cand &= cand - 1 {
+			if s.try(r, bits.TrailingZeros64(cand)) {
+				return true
+			}
+		}
+		s.depth--
+		return false
+	}
+	lv := &s.levels[bits.OnesCount64(s.open)]
+	k := 0
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
-		s.place(r, c)
-		if s.search() {
+		cost := s.cost(lv, r, c)
+		i := k
+		for ; i > 0 && lv.costs[(i-1)&63] > cost; i-- {
+			lv.costs[i&63], lv.cols[i&63] = lv.costs[(i-1)&63], lv.cols[(i-1)&63]
+		}
+		lv.costs[i&63], lv.cols[i&63] = cost, uint8(c)
+		k++
+	}
+	s.depth++
+	for i := range k {
+		if s.try(r, int(lv.cols[i&63])) {
 			return true
 		}
-		s.place(r, c)
 	}
-	if many {
-		s.depth--
-	}
+	s.depth--
 	return false
 }
 
-// branchColumn tries a queen on each free square of column c.
+// cost returns how many free squares of the other empty rows a queen on
+// (r, c) takes, on its column and its diagonals, as lv, the scratch of
+// the current node, has them.
+func (s *searcher) cost(lv *level, r, c int) int32 {
+	n := 0
+	for rs := s.open &^ (1 << r); rs != 0; rs &= rs - 1 {
+		q := bits.TrailingZeros64(rs) & 63
+		// The columns of row q on the lines of (r, c): c, c+r-q and
+		// c-r+q, those on the board.
+		attacked := uint64(1)<<c | shiftBy(1<<c, r-q) | shiftBy(1<<c, q-r)
+		n += bits.OnesCount64(lv.frees[q] & attacked)
+	}
+	return int32(n)
+}
+
+// branchColumn tries a queen on each free square of column c, from the
+// top.
 func (s *searcher) branchColumn(c int) bool {
+	frees := &s.levels[bits.OnesCount64(s.open)].frees
 	var rows uint64
 	for rs := s.open; rs != 0; rs &= rs - 1 {
-		r := bits.TrailingZeros64(rs)
-		if s.free(r)>>c&1 != 0 {
-			rows |= 1 << r
-		}
+		r := bits.TrailingZeros64(rs) & 63
+		rows |= frees[r] >> c & 1 << r
 	}
 	many := rows&(rows-1) != 0
 	if many {
 		s.depth++
 	}
 	for ; rows != 0; rows &= rows - 1 {
-		r := bits.TrailingZeros64(rows)
-		s.place(r, c)
-		if s.search() {
+		if s.try(bits.TrailingZeros64(rows), c) {
 			return true
 		}
-		s.place(r, c)
 	}
 	if many {
 		s.depth--
 	}
 	return false
+}
+
+// try searches on with a queen on (r, c), which is then taken away unless
+// the search stops.
+func (s *searcher) try(r, c int) bool {
+	s.place(r, c)
+	if s.search() {
+		return true
+	}
+	s.place(r, c)
+	return false
+}
+
+// shiftBy returns x shifted left by k places, or right by -k.
+func shiftBy(x uint64, k int) uint64 {
+	if k >= 0 {
+		return x << k
+	}
+	return x >> -k
 }
 
 // placed returns the queens that s has placed beyond those of base, which

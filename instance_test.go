@@ -25,15 +25,18 @@ func randomInstance(rng *rand.Rand, n int) Instance {
 		in.Blocked = append(in.Blocked, Square{rng.IntN(n), rng.IntN(n)})
 	}
 	for range rng.IntN(n/2 + 1) {
-		d := Diagonal{Sum: rng.IntN(2) == 0}
-		if d.Sum {
-			d.K = rng.IntN(2*n - 1)
-		} else {
-			d.K = rng.IntN(2*n-1) - (n - 1)
-		}
-		in.Excluded = append(in.Excluded, d)
+		in.Excluded = append(in.Excluded, randomDiagonal(rng, n))
 	}
 	return in
+}
+
+// randomDiagonal returns a diagonal of the n×n board, of either family.
+func randomDiagonal(rng *rand.Rand, n int) Diagonal {
+	d := Diagonal{Sum: rng.IntN(2) == 0, K: rng.IntN(2*n - 1)}
+	if !d.Sum {
+		d.K -= n - 1
+	}
+	return d
 }
 
 // plainSolutions returns every solution of the instance by the plain way:
