@@ -137,8 +137,8 @@ func (s *searcher) bounded(frees *[64]uint64, need uint64, m int) bool {
 	if t := colSum - rowSum + m*(s.n-1); t < lowSum(diffs, m) || t > highSum(diffs, m) {
 		return false
 	}
-	// The squares of the doubled distances of the rows and columns from
-	// the middle: Σ(2i-(n-1))² = 4Σi² - 4(n-1)Σi + m(n-1)².
+	// The squares of the doubled distances of the m rows and the m
+	// columns from the middle: Σ(2i-(n-1))² = 4Σi² - 4(n-1)Σi + 2m(n-1)².
 	h := s.n - 1
 	spread := 4*(indexSquares(s.open)+indexSquares(need)) - 4*h*(rowSum+colSum) + 2*m*h*h
 	su, sd := fold(sums, s.n)
