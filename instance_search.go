@@ -110,7 +110,9 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 	for r, a := range in.allowed() {
 		s.allow[r] = a[0]
 	}
-	s.useBounds = n <= boundsN
+	// On a board without blocked squares or excluded diagonals the bounds
+	// hardly ever prune, and a count would pay for them at every node.
+	s.useBounds = n <= boundsN && (len(in.Blocked) > 0 || len(in.Excluded) > 0)
 	s.ordered = n <= boundsN
 	for _, q := range in.Queens {
 		if s.allow[q.Row]>>q.Col&1 == 0 {
@@ -248,7 +250,8 @@ func (s *searcher) search() (stop bool) {
 }
 
 // branchRow tries a queen on each of the columns cand of row r. When
-// s.ordered is set and at most half the rows have their queens, the
+// s.ordered is set, the search stops at the first solution, and at most
+// half the rows have their queens, the
 // least constraining square goes first, and among equals the leftmost:
 // the order does not change what the search proves, only how soon it
 // meets a solution, and a queen that takes the fewest free squares from
@@ -259,7 +262,7 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 	if cand&(cand-1) == 0 {
 		return s.try(r, bits.TrailingZeros64(cand))
 	}
-	if !s.ordered || 2*bits.OnesCount64(s.open) < s.n {
+	if !s.ordered || !s.first || 2*bits.OnesCount64(s.open) < s.n {
 		s.depth++
 		for ; cand != 0; cand &= cand - 1 {
 			if s.try(r, bits.TrailingZeros64(cand)) {
