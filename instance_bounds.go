@@ -40,6 +40,11 @@ const boundsN = 32
 // the rows or the columns of a board of at most 32 by bytes.
 var byteSums, byteSquares [4][256]uint16
 
+// zSquares[i][b] is the sum of the squares of the distances d of the bits
+// 2d and 2d+1 of byte i of a mask that interleaves two (see nearSquares),
+// for the assembly kernel.
+var zSquares [8][256]uint16
+
 func init() {
 	for i := range 4 {
 		for b := range 256 {
@@ -48,6 +53,16 @@ func init() {
 					p := 8*i + j
 					byteSums[i][b] += uint16(p)
 					byteSquares[i][b] += uint16(p * p)
+				}
+			}
+		}
+	}
+	for i := range 8 {
+		for b := range 256 {
+			for j := range 8 {
+				if b>>j&1 != 0 {
+					d := (8*i + j) >> 1
+					zSquares[i][b] += uint16(d * d)
 				}
 			}
 		}
@@ -115,10 +130,10 @@ func (s *searcher) bounded(frees *[64]uint64, need uint64, m int) bool {
 	// The diagonals of each family with a free square: bit r+c of sums,
 	// bit c-r+n-1 of diffs.
 	var sums, diffs uint64
-	for rs := s.open; rs != 0; rs &= rs - 1 {
-		r := bits.TrailingZeros64(rs) & 63
-		sums |= frees[r] << r
-		diffs |= frees[r] << (s.n - 1) >> r
+	if haveScanAVX512 {
+		sums, diffs = diagonalsAVX512(frees, s.open, s.n)
+	} else {
+		sums, diffs = diagonalsGo(frees, s.open, s.n)
 	}
 	const even = 0x5555555555555555 // the diagonals of the light squares, r+c even
 	lightDiffs := uint64(even)      // the difference diagonals of the light squares
@@ -131,19 +146,44 @@ func (s *searcher) bounded(frees *[64]uint64, need uint64, m int) bool {
 		return false
 	}
 	rowSum, colSum := indexSum(s.open), indexSum(need)
-	if t := rowSum + colSum; t < lowSum(sums, m) || t > highSum(sums, m) {
-		return false
-	}
-	if t := colSum - rowSum + m*(s.n-1); t < lowSum(diffs, m) || t > highSum(diffs, m) {
-		return false
-	}
 	// The squares of the doubled distances of the m rows and the m
 	// columns from the middle: Σ(2i-(n-1))² = 4Σi² - 4(n-1)Σi + 2m(n-1)².
 	h := s.n - 1
 	spread := 4*(indexSquares(s.open)+indexSquares(need)) - 4*h*(rowSum+colSum) + 2*m*h*h
 	su, sd := fold(sums, s.n)
 	du, dd := fold(diffs, s.n)
-	return 2*(nearSquares(su, sd, m)+nearSquares(du, dd, m)) <= spread
+	var sumLow, sumHigh, diffLow, diffHigh, near int
+	if haveBoundsBMI2 {
+		sumLow, sumHigh, diffLow, diffHigh, near = diagonalBoundsBMI2(sums, diffs, su, sd, du, dd, m)
+	} else {
+		sumLow, sumHigh, diffLow, diffHigh, near = diagonalBoundsGo(sums, diffs, su, sd, du, dd, m)
+	}
+	t := rowSum + colSum
+	u := colSum - rowSum + m*h
+	return sumLow <= t && t <= sumHigh && diffLow <= u && u <= diffHigh && 2*near <= spread
+}
+
+// diagonalsGo returns the diagonals of each family on the free squares
+// frees of the rows open of an n×n board, n ≤ boundsN: bit r+c of sums,
+// bit c-r+n-1 of diffs. It is the twin of the assembly kernel.
+func diagonalsGo(frees *[64]uint64, open uint64, n int) (sums, diffs uint64) {
+	for rs := open; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros64(rs) & 63
+		sums |= frees[r] << r
+		diffs |= frees[r] << (n - 1) >> r
+	}
+	return sums, diffs
+}
+
+// diagonalBoundsGo returns the bounds of a node with m empty rows whose
+// diagonals left are sums and diffs, folded into su, sd and du, dd: the
+// least and the greatest sum of the indices of m of each family, and the
+// least sum of the squares of the distances of m of each family from the
+// long diagonal, both families added. Both families have at least m
+// diagonals. It is the twin of the assembly kernel.
+func diagonalBoundsGo(sums, diffs, su, sd, du, dd uint64, m int) (sumLow, sumHigh, diffLow, diffHigh, near int) {
+	return lowSum(sums, m), highSum(sums, m), lowSum(diffs, m), highSum(diffs, m),
+		nearSquares(su, sd, m) + nearSquares(du, dd, m)
 }
 
 // indexSum returns the sum of the positions of the bits of x, which has

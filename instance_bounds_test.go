@@ -60,6 +60,36 @@ func TestBoundSums(t *testing.T) {
 	}
 }
 
+// TestBoundsKernel compares the BMI2 bounds, where the processor runs
+// them, with their pure-Go twin on the diagonals of random boards.
+func TestBoundsKernel(t *testing.T) {
+	if !haveBoundsBMI2 {
+		t.Skip("no BMI2 bounds kernel on this processor or build")
+	}
+	rng := rand.New(rand.NewPCG(21, 17))
+	for range 20000 {
+		n := 1 + rng.IntN(boundsN)
+		lines := uint64(1)<<(2*n-1) - 1
+		sums, diffs := rng.Uint64()&lines, rng.Uint64()&lines
+		if rng.IntN(2) == 0 {
+			sums &= rng.Uint64()
+		}
+		k := min(bits.OnesCount64(sums), bits.OnesCount64(diffs))
+		if k == 0 {
+			continue
+		}
+		m := 1 + rng.IntN(k)
+		su, sd := fold(sums, n)
+		du, dd := fold(diffs, n)
+		var want, got [5]int
+		want[0], want[1], want[2], want[3], want[4] = diagonalBoundsGo(sums, diffs, su, sd, du, dd, m)
+		got[0], got[1], got[2], got[3], got[4] = diagonalBoundsBMI2(sums, diffs, su, sd, du, dd, m)
+		if want != got {
+			t.Fatalf("n=%d sums=%#x diffs=%#x m=%d: Go gives %v, assembly %v", n, sums, diffs, m, want, got)
+		}
+	}
+}
+
 // TestFold checks that fold sends each diagonal to its distance from the
 // long one.
 func TestFold(t *testing.T) {

@@ -186,6 +186,13 @@ func shift(x [2]uint64, k int) uint64 {
 // context is done (s.err is then set). On a stop for a solution the
 // queens stay on the board: s.sol is the solution.
 func (s *searcher) search() (stop bool) {
+	return s.node(-1, 0)
+}
+
+// node is search at a node whose last queen, on (r, c), was placed by
+// the node above it, whose free squares are then at hand; r < 0 when the
+// node has no such parent, and its free squares are found from the board.
+func (s *searcher) node(pr, pc int) (stop bool) {
 	if s.open == 0 {
 		if s.ring == nil {
 			s.found++
@@ -213,20 +220,48 @@ func (s *searcher) search() (stop bool) {
 	row, cand, fewest := -1, uint64(0), 65
 	// The loop reads the board from locals, which the stores to frees
 	// cannot alias.
-	cols, diag, anti, allow, back := s.cols, s.diag, s.anti, &s.allow, s.n-1
-	for rs := s.open; rs != 0; rs &= rs - 1 {
-		r := bits.TrailingZeros64(rs) & 63
-		f := allow[r] &^ (cols | shift(diag, r) | shift(anti, back-r))
-		frees[r] = f
-		if k := bits.OnesCount64(f); k < fewest {
-			if k == 0 {
-				return false
-			}
-			row, cand, fewest = r, f, k
+	switch {
+	case pr >= 0 && haveScanAVX512:
+		var key uint64
+		key, c1, c2, c3 = scanAboveAVX512(&s.levels[m+1].frees, frees, s.open, pr, pc)
+		if fewest = int(key >> 6); fewest == 0 {
+			return false
 		}
-		c3 |= c2 & f
-		c2 |= c1 & f
-		c1 |= f
+		row = int(key & 63)
+		cand = frees[row]
+	case pr >= 0:
+		// The rows lose the squares on the lines of the new queen.
+		above, bit := &s.levels[m+1].frees, uint64(1)<<(pc&63)
+		for rs := s.open; rs != 0; rs &= rs - 1 {
+			r := bits.TrailingZeros64(rs) & 63
+			f := above[r] &^ attacked(bit, distance(r, pr))
+			frees[r] = f
+			if k := bits.OnesCount64(f); k < fewest {
+				if k == 0 {
+					return false
+				}
+				row, cand, fewest = r, f, k
+			}
+			c3 |= c2 & f
+			c2 |= c1 & f
+			c1 |= f
+		}
+	default:
+		cols, diag, anti, allow, back := s.cols, s.diag, s.anti, &s.allow, s.n-1
+		for rs := s.open; rs != 0; rs &= rs - 1 {
+			r := bits.TrailingZeros64(rs) & 63
+			f := allow[r] &^ (cols | shift(diag, r) | shift(anti, back-r))
+			frees[r] = f
+			if k := bits.OnesCount64(f); k < fewest {
+				if k == 0 {
+					return false
+				}
+				row, cand, fewest = r, f, k
+			}
+			c3 |= c2 & f
+			c2 |= c1 & f
+			c1 |= f
+		}
 	}
 	need := s.full &^ s.cols
 	if need&^c1 != 0 {
@@ -298,15 +333,10 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 // (r, c) takes, on its column and its diagonals, as lv, the scratch of
 // the current node, has them.
 func (s *searcher) cost(lv *level, r, c int) int32 {
-	n := 0
-	for rs := s.open &^ (1 << r); rs != 0; rs &= rs - 1 {
-		q := bits.TrailingZeros64(rs) & 63
-		// The columns of row q on the lines of (r, c): c, c+r-q and
-		// c-r+q, those on the board.
-		attacked := uint64(1)<<c | shiftBy(1<<c, r-q) | shiftBy(1<<c, q-r)
-		n += bits.OnesCount64(lv.frees[q] & attacked)
+	if haveScanAVX512 {
+		return int32(lossAVX512(&lv.frees, s.open&^(1<<r), r, c))
 	}
-	return int32(n)
+	return int32(lossGo(&lv.frees, s.open&^(1<<r), r, c))
 }
 
 // branchColumn tries a queen on each free square of column c, from the
@@ -337,19 +367,11 @@ func (s *searcher) branchColumn(c int) bool {
 // the search stops.
 func (s *searcher) try(r, c int) bool {
 	s.place(r, c)
-	if s.search() {
+	if s.node(r, c) {
 		return true
 	}
 	s.place(r, c)
 	return false
-}
-
-// shiftBy returns x shifted left by k places, or right by -k.
-func shiftBy(x uint64, k int) uint64 {
-	if k >= 0 {
-		return x << k
-	}
-	return x >> -k
 }
 
 // placed returns the queens that s has placed beyond those of base, which

@@ -1,0 +1,61 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// POSSUM sets out to the sum of the positions of the bits of x: the sum
+// over the bit planes R8..R13 of the positions (0xAAAA…, 0xCCCC…, …) of
+// the bits of x in each, times its weight.
+#define POSSUM(x, out, t) \
+	MOVQ x, out; ANDQ R8, out; POPCNTQ out, out; \
+	MOVQ x, t; ANDQ R9, t; POPCNTQ t, t; LEAQ (out)(t*2), out; \
+	MOVQ x, t; ANDQ R10, t; POPCNTQ t, t; LEAQ (out)(t*4), out; \
+	MOVQ x, t; ANDQ R11, t; POPCNTQ t, t; LEAQ (out)(t*8), out; \
+	MOVQ x, t; ANDQ R12, t; POPCNTQ t, t; SHLQ $4, t; ADDQ t, out; \
+	MOVQ x, t; ANDQ R13, t; POPCNTQ t, t; SHLQ $5, t; ADDQ t, out
+
+// LOWHIGH stores to lo and hi the sums of the positions of the m lowest
+// and the m highest bits of x; R14 holds m ones, CX m.
+#define LOWHIGH(x, lo, hi) \
+	PDEPQ x, R14, AX; POSSUM(AX, DI, DX); MOVQ DI, lo; \
+	POPCNTQ x, BX; SUBQ CX, BX; MOVQ $-1, AX; BZHIQ BX, AX, AX; \
+	PDEPQ x, AX, AX; ANDNQ x, AX, AX; POSSUM(AX, DI, DX); MOVQ DI, hi
+
+// ZBYTE adds to out the squares of the distances of the bits of byte i
+// of BX, from the table zSquares.
+#define ZBYTE(i, out) \
+	MOVQ BX, AX; SHRQ $(8*i), AX; MOVBQZX AL, AX; \
+	MOVWQZX (DI)(AX*2), DX; ADDQ DX, out; ADDQ $512, DI
+
+// NEAR adds to out the least sum of the squares of m of the distances of
+// the interleaved masks near and far (see nearSquares).
+#define NEAR(near, far, out) \
+	MOVQ $0x5555555555555555, AX; PDEPQ AX, near, BX; \
+	MOVQ $0xAAAAAAAAAAAAAAAA, AX; PDEPQ AX, far, DX; ORQ DX, BX; \
+	PDEPQ BX, R14, BX; LEAQ ·zSquares(SB), DI; \
+	ZBYTE(0, out); ZBYTE(1, out); ZBYTE(2, out); ZBYTE(3, out); \
+	ZBYTE(4, out); ZBYTE(5, out); ZBYTE(6, out); ZBYTE(7, out)
+
+// func diagonalBoundsBMI2(sums, diffs, su, sd, du, dd uint64, m int) (sumLow, sumHigh, diffLow, diffHigh, near int)
+TEXT ·diagonalBoundsBMI2(SB), NOSPLIT, $0-96
+	MOVQ m+48(FP), CX
+	MOVQ $-1, R14
+	BZHIQ CX, R14, R14
+	MOVQ $0xAAAAAAAAAAAAAAAA, R8
+	MOVQ $0xCCCCCCCCCCCCCCCC, R9
+	MOVQ $0xF0F0F0F0F0F0F0F0, R10
+	MOVQ $0xFF00FF00FF00FF00, R11
+	MOVQ $0xFFFF0000FFFF0000, R12
+	MOVQ $0xFFFFFFFF00000000, R13
+	MOVQ sums+0(FP), SI
+	LOWHIGH(SI, sumLow+56(FP), sumHigh+64(FP))
+	MOVQ diffs+8(FP), SI
+	LOWHIGH(SI, diffLow+72(FP), diffHigh+80(FP))
+	XORQ R9, R9
+	MOVQ su+16(FP), SI
+	MOVQ sd+24(FP), R8
+	NEAR(SI, R8, R9)
+	MOVQ du+32(FP), SI
+	MOVQ dd+40(FP), R8
+	NEAR(SI, R8, R9)
+	MOVQ R9, near+88(FP)
+	RET

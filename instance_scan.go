@@ -1,0 +1,53 @@
+package queens
+
+import "math/bits"
+
+// The scans of the search's rows after a queen is placed, in pure Go and,
+// where the processor has it, in AVX-512 (instance_scan_amd64.s), eight
+// rows to an instruction.
+
+// attacked returns the columns of a row at distance d from a queen whose
+// column is bit: the queen's column and those of its two diagonals.
+func attacked(bit uint64, d int) uint64 {
+	return bit | bit<<(d&63) | bit>>(d&63)
+}
+
+// distance returns |q-r|, without a branch.
+func distance(q, r int) int {
+	d := q - r
+	return (d ^ d>>63) - d>>63
+}
+
+// scanAboveGo finds the free squares of the empty rows open of a node
+// from those of the node above it, above, after a queen on (r, c). It
+// writes them to frees and returns the key fewest<<6 | row of the row
+// with the fewest free squares (the first of them; fewest is 0 for a row
+// without one, and the key is all ones without a row), and the columns
+// with at least one, two and three free squares. It is the twin of the
+// assembly kernel.
+func scanAboveGo(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, c3 uint64) {
+	key = ^uint64(0)
+	bit := uint64(1) << (c & 63)
+	for rs := open; rs != 0; rs &= rs - 1 {
+		q := bits.TrailingZeros64(rs) & 63
+		f := above[q] &^ attacked(bit, distance(q, r))
+		frees[q] = f
+		key = min(key, uint64(bits.OnesCount64(f))<<6|uint64(q))
+		c3 |= c2 & f
+		c2 |= c1 & f
+		c1 |= f
+	}
+	return key, c1, c2, c3
+}
+
+// lossGo returns how many of the free squares frees of the rows open a
+// queen on (r, c) would take. It is the twin of the assembly kernel.
+func lossGo(frees *[64]uint64, open uint64, r, c int) int {
+	bit := uint64(1) << (c & 63)
+	n := 0
+	for rs := open; rs != 0; rs &= rs - 1 {
+		q := bits.TrailingZeros64(rs) & 63
+		n += bits.OnesCount64(frees[q] & attacked(bit, distance(q, r)))
+	}
+	return n
+}

@@ -1,0 +1,187 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The row numbers of the eight lanes of a group of rows.
+DATA laneRows<>+0(SB)/8, $0
+DATA laneRows<>+8(SB)/8, $1
+DATA laneRows<>+16(SB)/8, $2
+DATA laneRows<>+24(SB)/8, $3
+DATA laneRows<>+32(SB)/8, $4
+DATA laneRows<>+40(SB)/8, $5
+DATA laneRows<>+48(SB)/8, $6
+DATA laneRows<>+56(SB)/8, $7
+GLOBL laneRows<>(SB), RODATA|NOPTR, $64
+
+// FOLD combines the lanes of the counts (Z4, Z5, Z6: columns with at
+// least one, two and three free squares) with the lanes that the permute
+// PERM brings beside them, and the keys in Z3 by their minimum.
+#define FOLD(PERM) \
+	PERM(Z3, Z7); VPMINUQ Z7, Z3, Z3; \
+	PERM(Z4, Z7); PERM(Z5, Z8); PERM(Z6, Z9); \
+	VMOVDQA64 Z5, Z10; VPTERNLOGQ $0xF8, Z7, Z4, Z10; VPORQ Z8, Z10, Z10; \
+	VPANDQ Z8, Z4, Z11; VPTERNLOGQ $0xF8, Z7, Z5, Z11; VPTERNLOGQ $0xFE, Z9, Z11, Z6; \
+	VPORQ Z7, Z4, Z4; VMOVDQA64 Z10, Z5
+
+#define HALVES(z, t) VSHUFI64X2 $0x4E, z, z, t
+#define QUARTERS(z, t) VSHUFI64X2 $0xB1, z, z, t
+#define WORDS(z, t) VPSHUFD $0x4E, z, t
+
+// func scanAboveAVX512(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, c3 uint64)
+TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
+	MOVQ above+0(FP), DI
+	MOVQ frees+8(FP), SI
+	MOVQ open+16(FP), R8
+	MOVQ r+24(FP), AX
+	VPBROADCASTQ AX, Z0           // the row of the queen
+	MOVQ c+32(FP), CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	VPBROADCASTQ AX, Z1           // its column's bit
+	VMOVDQU64 laneRows<>(SB), Z2  // the rows of the lanes
+	MOVQ $8, AX
+	VPBROADCASTQ AX, Z12          // eight rows further
+	VPTERNLOGQ $0xFF, Z3, Z3, Z3  // the least key so far: none
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+
+loop:
+	TESTQ R8, R8
+	JZ fold
+	MOVQ R8, AX
+	ANDQ $0xFF, AX
+	KMOVW AX, K1                  // the empty rows of the group
+	VMOVDQU64.Z (DI), K1, Z7      // their free squares above
+	VPSUBQ Z0, Z2, Z8
+	VPABSQ Z8, Z8                 // |q-r|
+	VPSLLVQ Z8, Z1, Z9
+	VPSRLVQ Z8, Z1, Z10
+	VPORQ Z1, Z9, Z9
+	VPTERNLOGQ $0x10, Z10, Z9, Z7 // above &^ (bit | bit<<d | bit>>d)
+	VMOVDQU64 Z7, K1, (SI)
+	VPOPCNTQ Z7, Z8
+	VPSLLQ $6, Z8, Z8
+	VPORQ Z2, Z8, Z8              // the keys count<<6 | row
+	VPMINUQ Z8, Z3, K1, Z3
+	VPTERNLOGQ $0xF8, Z7, Z5, Z6  // c3 |= c2 & f
+	VPTERNLOGQ $0xF8, Z7, Z4, Z5  // c2 |= c1 & f
+	VPORQ Z7, Z4, Z4              // c1 |= f
+	ADDQ $64, DI
+	ADDQ $64, SI
+	VPADDQ Z12, Z2, Z2
+	SHRQ $8, R8
+	JMP loop
+
+fold:
+	FOLD(HALVES)
+	FOLD(QUARTERS)
+	FOLD(WORDS)
+	VMOVQ X3, AX
+	MOVQ AX, key+40(FP)
+	VMOVQ X4, AX
+	MOVQ AX, c1+48(FP)
+	VMOVQ X5, AX
+	MOVQ AX, c2+56(FP)
+	VMOVQ X6, AX
+	MOVQ AX, c3+64(FP)
+	VZEROUPPER
+	RET
+
+// func lossAVX512(frees *[64]uint64, open uint64, r, c int) int
+TEXT ·lossAVX512(SB), NOSPLIT, $0-40
+	MOVQ frees+0(FP), SI
+	MOVQ open+8(FP), R8
+	MOVQ r+16(FP), AX
+	VPBROADCASTQ AX, Z0           // the row of the queen
+	MOVQ c+24(FP), CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	VPBROADCASTQ AX, Z1           // its column's bit
+	VMOVDQU64 laneRows<>(SB), Z2  // the rows of the lanes
+	MOVQ $8, AX
+	VPBROADCASTQ AX, Z12          // eight rows further
+	VPXORQ Z3, Z3, Z3             // the squares taken, by lane
+
+lossLoop:
+	TESTQ R8, R8
+	JZ lossSum
+	MOVQ R8, AX
+	ANDQ $0xFF, AX
+	KMOVW AX, K1                  // the rows of the group
+	VMOVDQU64.Z (SI), K1, Z7      // their free squares
+	VPSUBQ Z0, Z2, Z8
+	VPABSQ Z8, Z8                 // |q-r|
+	VPSLLVQ Z8, Z1, Z9
+	VPSRLVQ Z8, Z1, Z10
+	VMOVDQA64 Z1, Z11
+	VPTERNLOGQ $0xFE, Z10, Z9, Z11 // the columns of its lines
+	VPANDQ Z11, Z7, Z7
+	VPOPCNTQ Z7, Z7
+	VPADDQ Z7, Z3, Z3
+	ADDQ $64, SI
+	VPADDQ Z12, Z2, Z2
+	SHRQ $8, R8
+	JMP lossLoop
+
+lossSum:
+	VSHUFI64X2 $0x4E, Z3, Z3, Z7
+	VPADDQ Z7, Z3, Z3
+	VSHUFI64X2 $0xB1, Z3, Z3, Z7
+	VPADDQ Z7, Z3, Z3
+	VPSHUFD $0x4E, Z3, Z7
+	VPADDQ Z7, Z3, Z3
+	VMOVQ X3, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func diagonalsAVX512(frees *[64]uint64, open uint64, n int) (sums, diffs uint64)
+TEXT ·diagonalsAVX512(SB), NOSPLIT, $0-40
+	MOVQ frees+0(FP), SI
+	MOVQ open+8(FP), R8
+	MOVQ n+16(FP), AX
+	DECQ AX
+	VPBROADCASTQ AX, Z0           // n-1
+	VMOVDQU64 laneRows<>(SB), Z2  // the rows of the lanes
+	MOVQ $8, AX
+	VPBROADCASTQ AX, Z12          // eight rows further
+	VPXORQ Z3, Z3, Z3             // the sum diagonals, by lane
+	VPXORQ Z4, Z4, Z4             // the difference diagonals, by lane
+
+diagonalsLoop:
+	TESTQ R8, R8
+	JZ diagonalsOr
+	MOVQ R8, AX
+	ANDQ $0xFF, AX
+	KMOVW AX, K1                  // the rows of the group
+	VMOVDQU64.Z (SI), K1, Z7      // their free squares
+	VPSLLVQ Z2, Z7, Z8            // f << q
+	VPORQ Z8, Z3, Z3
+	VPSLLVQ Z0, Z7, Z9
+	VPSRLVQ Z2, Z9, Z9            // f << (n-1) >> q
+	VPORQ Z9, Z4, Z4
+	ADDQ $64, SI
+	VPADDQ Z12, Z2, Z2
+	SHRQ $8, R8
+	JMP diagonalsLoop
+
+diagonalsOr:
+	VSHUFI64X2 $0x4E, Z3, Z3, Z7
+	VSHUFI64X2 $0x4E, Z4, Z4, Z8
+	VPORQ Z7, Z3, Z3
+	VPORQ Z8, Z4, Z4
+	VSHUFI64X2 $0xB1, Z3, Z3, Z7
+	VSHUFI64X2 $0xB1, Z4, Z4, Z8
+	VPORQ Z7, Z3, Z3
+	VPORQ Z8, Z4, Z4
+	VPSHUFD $0x4E, Z3, Z7
+	VPSHUFD $0x4E, Z4, Z8
+	VPORQ Z7, Z3, Z3
+	VPORQ Z8, Z4, Z4
+	VMOVQ X3, AX
+	MOVQ AX, sums+24(FP)
+	VMOVQ X4, AX
+	MOVQ AX, diffs+32(FP)
+	VZEROUPPER
+	RET

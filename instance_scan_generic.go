@@ -1,0 +1,24 @@
+//go:build !amd64 || purego
+
+package queens
+
+// haveScanAVX512 reports whether this build has the AVX-512 scans.
+const haveScanAVX512 = false
+
+// scanAboveAVX512 stands in for the AVX-512 kernel, which this build
+// lacks; it is never called.
+func scanAboveAVX512(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, c3 uint64) {
+	return scanAboveGo(above, frees, open, r, c)
+}
+
+// lossAVX512 stands in for the AVX-512 kernel, which this build lacks;
+// it is never called.
+func lossAVX512(frees *[64]uint64, open uint64, r, c int) int {
+	return lossGo(frees, open, r, c)
+}
+
+// diagonalsAVX512 stands in for the AVX-512 kernel, which this build
+// lacks; it is never called.
+func diagonalsAVX512(frees *[64]uint64, open uint64, n int) (sums, diffs uint64) {
+	return diagonalsGo(frees, open, n)
+}
