@@ -51,3 +51,14 @@ func lossGo(frees *[64]uint64, open uint64, r, c int) int {
 	}
 	return n
 }
+
+// columnRowsGo returns the rows of open that have a free square, in
+// frees, on column c. It is the twin of the assembly kernel.
+func columnRowsGo(frees *[64]uint64, open uint64, c int) uint64 {
+	var rows uint64
+	for rs := open; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros64(rs) & 63
+		rows |= frees[r] >> (c & 63) & 1 << r
+	}
+	return rows
+}

@@ -22,3 +22,9 @@ func lossAVX512(frees *[64]uint64, open uint64, r, c int) int
 //
 //go:noescape
 func diagonalsAVX512(frees *[64]uint64, open uint64, n int) (sums, diffs uint64)
+
+// columnRowsAVX512 is columnRowsGo in AVX-512. It requires
+// haveScanAVX512.
+//
+//go:noescape
+func columnRowsAVX512(frees *[64]uint64, open uint64, c int) uint64

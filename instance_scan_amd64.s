@@ -185,3 +185,34 @@ diagonalsOr:
 	MOVQ AX, diffs+32(FP)
 	VZEROUPPER
 	RET
+
+// func columnRowsAVX512(frees *[64]uint64, open uint64, c int) uint64
+TEXT ·columnRowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ frees+0(FP), SI
+	MOVQ open+8(FP), R8
+	MOVQ c+16(FP), CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	VPBROADCASTQ AX, Z1           // the column's bit
+	XORQ DX, DX                   // the rows found
+	XORQ CX, CX                   // the first row of the group
+
+columnLoop:
+	TESTQ R8, R8
+	JZ columnDone
+	MOVQ R8, AX
+	ANDQ $0xFF, AX
+	KMOVW AX, K1                  // the rows of the group
+	VPTESTMQ (SI), Z1, K1, K2     // those with a free square on the column
+	KMOVW K2, AX
+	SHLQ CX, AX
+	ORQ AX, DX
+	ADDQ $64, SI
+	ADDQ $8, CX
+	SHRQ $8, R8
+	JMP columnLoop
+
+columnDone:
+	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET

@@ -92,3 +92,24 @@ func TestDiagonalsKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnRowsKernel compares the assembly rows of a column's free
+// squares with their pure-Go twin.
+func TestColumnRowsKernel(t *testing.T) {
+	if !haveScanAVX512 {
+		t.Skip("no AVX-512 scan kernel on this processor or build")
+	}
+	rng := rand.New(rand.NewPCG(4, 1))
+	for range 20000 {
+		n := 1 + rng.IntN(64)
+		full := ^uint64(0) >> (64 - n)
+		var frees [64]uint64
+		for q := range 64 {
+			frees[q] = rng.Uint64() & rng.Uint64() & full
+		}
+		open, c := rng.Uint64()&full, rng.IntN(n)
+		if want, got := columnRowsGo(&frees, open, c), columnRowsAVX512(&frees, open, c); want != got {
+			t.Fatalf("n=%d open=%#x c=%d: Go gives %#x, assembly %#x", n, open, c, want, got)
+		}
+	}
+}

@@ -344,9 +344,10 @@ func (s *searcher) cost(lv *level, r, c int) int32 {
 func (s *searcher) branchColumn(c int) bool {
 	frees := &s.levels[bits.OnesCount64(s.open)].frees
 	var rows uint64
-	for rs := s.open; rs != 0; rs &= rs - 1 {
-		r := bits.TrailingZeros64(rs) & 63
-		rows |= frees[r] >> c & 1 << r
+	if haveScanAVX512 {
+		rows = columnRowsAVX512(frees, s.open, c)
+	} else {
+		rows = columnRowsGo(frees, s.open, c)
 	}
 	many := rows&(rows-1) != 0
 	if many {
