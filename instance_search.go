@@ -17,12 +17,17 @@ var errOvertaken = errors.New("queens: overtaken by an earlier unit")
 // bit sets; the diagonals, 2n-1 of each, take two words. Diagonal r+c is
 // bit r+c of diag, and diagonal c-r is bit c-r+n-1 of anti, so that the
 // diagonals through row r are bits r..r+n-1 of diag and bits n-1-r..2n-2-r
-// of anti. allow holds the squares of each row that are neither blocked
-// nor on an excluded diagonal.
+// of anti; they hold the queens where a search begins, and the search
+// itself keeps the diagonals of its queens in the free squares of the
+// rows instead. allow holds the squares of each row that are neither
+// blocked nor on an excluded diagonal.
 //
-// At every node the search computes the free squares of every empty row
-// and, bit-sliced, how many free squares every empty column has (0, 1, 2
-// or more). A row or column without a free square fails at once; a row
+// At every node the search finds the free squares of every empty row:
+// from the board where the search begins, and below from those of the
+// node above, less the squares on the lines of its new queen (eight rows
+// to an instruction where the processor has AVX-512; see
+// instance_scan.go). It also counts, bit-sliced, how many free squares
+// every empty column has (0, 1, 2 or more). A row or column without a free square fails at once; a row
 // or column with one is filled first, which propagates forced queens one
 // a node. Otherwise, on boards of at most boundsN columns, the node must
 // pass the bounds on the diagonals (see bounded), and the search branches
@@ -366,12 +371,20 @@ func (s *searcher) branchColumn(c int) bool {
 
 // try searches on with a queen on (r, c), which is then taken away unless
 // the search stops.
+//
+// It keeps the queen's row and column, but not its diagonals: below the
+// node the free squares of the rows carry them (see node). diag and anti
+// thus hold the queens that place put on the board, which are all of
+// them where a search begins.
 func (s *searcher) try(r, c int) bool {
-	s.place(r, c)
+	s.sol[r] = c
+	s.open ^= 1 << r
+	s.cols ^= 1 << c
 	if s.node(r, c) {
 		return true
 	}
-	s.place(r, c)
+	s.open ^= 1 << r
+	s.cols ^= 1 << c
 	return false
 }
 
