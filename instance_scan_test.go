@@ -113,3 +113,75 @@ func TestColumnRowsKernel(t *testing.T) {
 		}
 	}
 }
+
+// kernelNode returns the free squares of a node of a 21×21 board with
+// twelve empty rows, about six free squares each, for the kernel
+// benchmarks.
+func kernelNode() (frees [64]uint64, open uint64) {
+	rng := rand.New(rand.NewPCG(21, 12))
+	for bits.OnesCount64(open) < 12 {
+		open |= 1 << rng.IntN(21)
+	}
+	for q := range 21 {
+		for bits.OnesCount64(frees[q]) < 6 {
+			frees[q] |= 1 << rng.IntN(21)
+		}
+	}
+	return frees, open
+}
+
+// BenchmarkInstanceKernels times each kernel of the search in assembly
+// and in pure Go on one node: `go test -run '^$' -bench InstanceKernels .`.
+func BenchmarkInstanceKernels(b *testing.B) {
+	frees, open := kernelNode()
+	sums, diffs := diagonalsGo(&frees, open, 21)
+	su, sd := fold(sums, 21)
+	du, dd := fold(diffs, 21)
+	var out [64]uint64
+	var sink uint64
+	kernels := []struct {
+		name     string
+		assembly bool
+		run      func(i int)
+	}{
+		{"scan/go", false, func(i int) {
+			k, c1, c2, c3 := scanAboveGo(&frees, &out, open, i&7, i&15)
+			sink += k ^ c1 ^ c2 ^ c3
+		}},
+		{"scan/avx512", true, func(i int) {
+			k, c1, c2, c3 := scanAboveAVX512(&frees, &out, open, i&7, i&15)
+			sink += k ^ c1 ^ c2 ^ c3
+		}},
+		{"loss/go", false, func(i int) { sink += uint64(lossGo(&frees, open, i&7, i&15)) }},
+		{"loss/avx512", true, func(i int) { sink += uint64(lossAVX512(&frees, open, i&7, i&15)) }},
+		{"column/go", false, func(i int) { sink += columnRowsGo(&frees, open, i&15) }},
+		{"column/avx512", true, func(i int) { sink += columnRowsAVX512(&frees, open, i&15) }},
+		{"diagonals/go", false, func(int) {
+			s, d := diagonalsGo(&frees, open, 21)
+			sink += s ^ d
+		}},
+		{"diagonals/avx512", true, func(int) {
+			s, d := diagonalsAVX512(&frees, open, 21)
+			sink += s ^ d
+		}},
+		{"bounds/go", false, func(i int) {
+			a, b, c, d, e := diagonalBoundsGo(sums, diffs, su, sd, du, dd, 8+i&3)
+			sink += uint64(a + b + c + d + e)
+		}},
+		{"bounds/bmi2", true, func(i int) {
+			a, b, c, d, e := diagonalBoundsBMI2(sums, diffs, su, sd, du, dd, 8+i&3)
+			sink += uint64(a + b + c + d + e)
+		}},
+	}
+	for _, k := range kernels {
+		b.Run(k.name, func(b *testing.B) {
+			if k.assembly && !(haveScanAVX512 && haveBoundsBMI2) {
+				b.Skip("no assembly kernels on this processor or build")
+			}
+			for i := 0; b.Loop(); i++ {
+				k.run(i)
+			}
+		})
+	}
+	_ = sink
+}
