@@ -41,6 +41,11 @@ type Options struct {
 	// goroutines at once; an error from it stops the count, and Count
 	// returns it.
 	Record func(UnitResult) error
+	// AnySolution lets [Instance.Solve] return the first solution any
+	// worker meets, instead of the one the serial search meets first: on
+	// several cores an instance with solutions is decided sooner, but the
+	// solution may differ from run to run.
+	AnySolution bool
 }
 
 // Progress reports how far a count has come. Work and WorkDone weigh the

@@ -236,7 +236,7 @@ func BenchmarkVariantsSymmetry(b *testing.B) {
 		b.Run(tc.name+"/plain", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				base.run(context.Background(), 1, false, nil)
+				base.run(context.Background(), 1, every, nil)
 			}
 		})
 		b.Run(tc.name+"/symmetric", func(b *testing.B) {

@@ -2,7 +2,11 @@
 
 #include "textflag.h"
 
-// The row numbers of the eight lanes of a group of rows.
+// The kernels take the rows of the board in groups of eight, one row to
+// a lane: R8 holds the rows still to take, the group's being its low
+// byte, K1 the group's rows, and Z2 the row numbers of its lanes.
+
+// The row numbers of the eight lanes of the first group.
 DATA laneRows<>+0(SB)/8, $0
 DATA laneRows<>+8(SB)/8, $1
 DATA laneRows<>+16(SB)/8, $2
@@ -12,6 +16,32 @@ DATA laneRows<>+40(SB)/8, $5
 DATA laneRows<>+48(SB)/8, $6
 DATA laneRows<>+56(SB)/8, $7
 GLOBL laneRows<>(SB), RODATA|NOPTR, $64
+
+// LANES sets Z2 to the rows of the first group and Z12 to eight, the
+// step from a group to the next.
+#define LANES \
+	VMOVDQU64 laneRows<>(SB), Z2; MOVQ $8, AX; VPBROADCASTQ AX, Z12
+
+// QUEEN broadcasts the queen's row, in AX, to Z0 and the bit of its
+// column, in CX, to Z1, and sets up the lanes.
+#define QUEEN \
+	VPBROADCASTQ AX, Z0; MOVQ $1, AX; SHLQ CX, AX; VPBROADCASTQ AX, Z1; \
+	LANES
+
+// GROUP jumps to done when no rows are left, and otherwise sets K1 to
+// the rows of the group.
+#define GROUP(done) \
+	TESTQ R8, R8; JZ done; MOVQ R8, AX; ANDQ $0xFF, AX; KMOVW AX, K1
+
+// NEXT moves on to the next group of rows.
+#define NEXT VPADDQ Z12, Z2, Z2; SHRQ $8, R8
+
+// ATTACKED sets Z11 to the columns of the lanes' rows on the lines of
+// the queen: its column and its two diagonals, bit<<d and bit>>d for
+// d = |q-r|.
+#define ATTACKED \
+	VPSUBQ Z0, Z2, Z8; VPABSQ Z8, Z8; VPSLLVQ Z8, Z1, Z9; VPSRLVQ Z8, Z1, Z10; \
+	VMOVDQA64 Z1, Z11; VPTERNLOGQ $0xFE, Z10, Z9, Z11
 
 // FOLD combines the lanes of the counts (Z4, Z5, Z6: columns with at
 // least one, two and three free squares) with the lanes that the permute
@@ -23,9 +53,14 @@ GLOBL laneRows<>(SB), RODATA|NOPTR, $64
 	VPANDQ Z8, Z4, Z11; VPTERNLOGQ $0xF8, Z7, Z5, Z11; VPTERNLOGQ $0xFE, Z9, Z11, Z6; \
 	VPORQ Z7, Z4, Z4; VMOVDQA64 Z10, Z5
 
+// The permutes that bring the lanes together: halves, quarters, words.
 #define HALVES(z, t) VSHUFI64X2 $0x4E, z, z, t
 #define QUARTERS(z, t) VSHUFI64X2 $0xB1, z, z, t
 #define WORDS(z, t) VPSHUFD $0x4E, z, t
+
+// REDUCE folds the lanes of z into each of them with op.
+#define REDUCE(op, z, t) \
+	HALVES(z, t); op t, z, z; QUARTERS(z, t); op t, z, z; WORDS(z, t); op t, z, z
 
 // func scanAboveAVX512(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, c3 uint64)
 TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
@@ -33,32 +68,18 @@ TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
 	MOVQ frees+8(FP), SI
 	MOVQ open+16(FP), R8
 	MOVQ r+24(FP), AX
-	VPBROADCASTQ AX, Z0           // the row of the queen
 	MOVQ c+32(FP), CX
-	MOVQ $1, AX
-	SHLQ CX, AX
-	VPBROADCASTQ AX, Z1           // its column's bit
-	VMOVDQU64 laneRows<>(SB), Z2  // the rows of the lanes
-	MOVQ $8, AX
-	VPBROADCASTQ AX, Z12          // eight rows further
+	QUEEN
 	VPTERNLOGQ $0xFF, Z3, Z3, Z3  // the least key so far: none
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
 
-loop:
-	TESTQ R8, R8
-	JZ fold
-	MOVQ R8, AX
-	ANDQ $0xFF, AX
-	KMOVW AX, K1                  // the empty rows of the group
-	VMOVDQU64.Z (DI), K1, Z7      // their free squares above
-	VPSUBQ Z0, Z2, Z8
-	VPABSQ Z8, Z8                 // |q-r|
-	VPSLLVQ Z8, Z1, Z9
-	VPSRLVQ Z8, Z1, Z10
-	VPORQ Z1, Z9, Z9
-	VPTERNLOGQ $0x10, Z10, Z9, Z7 // above &^ (bit | bit<<d | bit>>d)
+scanLoop:
+	GROUP(scanFold)
+	VMOVDQU64.Z (DI), K1, Z7      // the rows' free squares above
+	ATTACKED
+	VPANDNQ Z7, Z11, Z7           // less those the queen takes
 	VMOVDQU64 Z7, K1, (SI)
 	VPOPCNTQ Z7, Z8
 	VPSLLQ $6, Z8, Z8
@@ -69,11 +90,10 @@ loop:
 	VPORQ Z7, Z4, Z4              // c1 |= f
 	ADDQ $64, DI
 	ADDQ $64, SI
-	VPADDQ Z12, Z2, Z2
-	SHRQ $8, R8
-	JMP loop
+	NEXT
+	JMP scanLoop
 
-fold:
+scanFold:
 	FOLD(HALVES)
 	FOLD(QUARTERS)
 	FOLD(WORDS)
@@ -93,44 +113,23 @@ TEXT ·lossAVX512(SB), NOSPLIT, $0-40
 	MOVQ frees+0(FP), SI
 	MOVQ open+8(FP), R8
 	MOVQ r+16(FP), AX
-	VPBROADCASTQ AX, Z0           // the row of the queen
 	MOVQ c+24(FP), CX
-	MOVQ $1, AX
-	SHLQ CX, AX
-	VPBROADCASTQ AX, Z1           // its column's bit
-	VMOVDQU64 laneRows<>(SB), Z2  // the rows of the lanes
-	MOVQ $8, AX
-	VPBROADCASTQ AX, Z12          // eight rows further
+	QUEEN
 	VPXORQ Z3, Z3, Z3             // the squares taken, by lane
 
 lossLoop:
-	TESTQ R8, R8
-	JZ lossSum
-	MOVQ R8, AX
-	ANDQ $0xFF, AX
-	KMOVW AX, K1                  // the rows of the group
-	VMOVDQU64.Z (SI), K1, Z7      // their free squares
-	VPSUBQ Z0, Z2, Z8
-	VPABSQ Z8, Z8                 // |q-r|
-	VPSLLVQ Z8, Z1, Z9
-	VPSRLVQ Z8, Z1, Z10
-	VMOVDQA64 Z1, Z11
-	VPTERNLOGQ $0xFE, Z10, Z9, Z11 // the columns of its lines
-	VPANDQ Z11, Z7, Z7
+	GROUP(lossSum)
+	VMOVDQU64.Z (SI), K1, Z7      // the rows' free squares
+	ATTACKED
+	VPANDQ Z11, Z7, Z7            // those the queen takes
 	VPOPCNTQ Z7, Z7
 	VPADDQ Z7, Z3, Z3
 	ADDQ $64, SI
-	VPADDQ Z12, Z2, Z2
-	SHRQ $8, R8
+	NEXT
 	JMP lossLoop
 
 lossSum:
-	VSHUFI64X2 $0x4E, Z3, Z3, Z7
-	VPADDQ Z7, Z3, Z3
-	VSHUFI64X2 $0xB1, Z3, Z3, Z7
-	VPADDQ Z7, Z3, Z3
-	VPSHUFD $0x4E, Z3, Z7
-	VPADDQ Z7, Z3, Z3
+	REDUCE(VPADDQ, Z3, Z7)
 	VMOVQ X3, AX
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
@@ -143,42 +142,25 @@ TEXT ·diagonalsAVX512(SB), NOSPLIT, $0-40
 	MOVQ n+16(FP), AX
 	DECQ AX
 	VPBROADCASTQ AX, Z0           // n-1
-	VMOVDQU64 laneRows<>(SB), Z2  // the rows of the lanes
-	MOVQ $8, AX
-	VPBROADCASTQ AX, Z12          // eight rows further
+	LANES
 	VPXORQ Z3, Z3, Z3             // the sum diagonals, by lane
 	VPXORQ Z4, Z4, Z4             // the difference diagonals, by lane
 
 diagonalsLoop:
-	TESTQ R8, R8
-	JZ diagonalsOr
-	MOVQ R8, AX
-	ANDQ $0xFF, AX
-	KMOVW AX, K1                  // the rows of the group
-	VMOVDQU64.Z (SI), K1, Z7      // their free squares
+	GROUP(diagonalsOr)
+	VMOVDQU64.Z (SI), K1, Z7      // the rows' free squares
 	VPSLLVQ Z2, Z7, Z8            // f << q
 	VPORQ Z8, Z3, Z3
 	VPSLLVQ Z0, Z7, Z9
 	VPSRLVQ Z2, Z9, Z9            // f << (n-1) >> q
 	VPORQ Z9, Z4, Z4
 	ADDQ $64, SI
-	VPADDQ Z12, Z2, Z2
-	SHRQ $8, R8
+	NEXT
 	JMP diagonalsLoop
 
 diagonalsOr:
-	VSHUFI64X2 $0x4E, Z3, Z3, Z7
-	VSHUFI64X2 $0x4E, Z4, Z4, Z8
-	VPORQ Z7, Z3, Z3
-	VPORQ Z8, Z4, Z4
-	VSHUFI64X2 $0xB1, Z3, Z3, Z7
-	VSHUFI64X2 $0xB1, Z4, Z4, Z8
-	VPORQ Z7, Z3, Z3
-	VPORQ Z8, Z4, Z4
-	VPSHUFD $0x4E, Z3, Z7
-	VPSHUFD $0x4E, Z4, Z8
-	VPORQ Z7, Z3, Z3
-	VPORQ Z8, Z4, Z4
+	REDUCE(VPORQ, Z3, Z7)
+	REDUCE(VPORQ, Z4, Z8)
 	VMOVQ X3, AX
 	MOVQ AX, sums+24(FP)
 	VMOVQ X4, AX
@@ -198,12 +180,8 @@ TEXT ·columnRowsAVX512(SB), NOSPLIT, $0-32
 	XORQ CX, CX                   // the first row of the group
 
 columnLoop:
-	TESTQ R8, R8
-	JZ columnDone
-	MOVQ R8, AX
-	ANDQ $0xFF, AX
-	KMOVW AX, K1                  // the rows of the group
-	VPTESTMQ (SI), Z1, K1, K2     // those with a free square on the column
+	GROUP(columnDone)
+	VPTESTMQ (SI), Z1, K1, K2     // the rows with a free square on the column
 	KMOVW K2, AX
 	SHLQ CX, AX
 	ORQ AX, DX

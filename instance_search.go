@@ -223,10 +223,7 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 	frees := &s.levels[m].frees
 	var c1, c2, c3 uint64
 	row, cand, fewest := -1, uint64(0), 65
-	// The loop reads the board from locals, which the stores to frees
-	// cannot alias.
-	switch {
-	case pr >= 0 && haveScanAVX512:
+	if pr >= 0 && haveScanAVX512 {
 		var key uint64
 		key, c1, c2, c3 = scanAboveAVX512(&s.levels[m+1].frees, frees, s.open, pr, pc)
 		if fewest = int(key >> 6); fewest == 0 {
@@ -234,28 +231,21 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 		}
 		row = int(key & 63)
 		cand = frees[row]
-	case pr >= 0:
-		// The rows lose the squares on the lines of the new queen.
-		above, bit := &s.levels[m+1].frees, uint64(1)<<(pc&63)
-		for rs := s.open; rs != 0; rs &= rs - 1 {
-			r := bits.TrailingZeros64(rs) & 63
-			f := above[r] &^ attacked(bit, distance(r, pr))
-			frees[r] = f
-			if k := bits.OnesCount64(f); k < fewest {
-				if k == 0 {
-					return false
-				}
-				row, cand, fewest = r, f, k
-			}
-			c3 |= c2 & f
-			c2 |= c1 & f
-			c1 |= f
-		}
-	default:
+	} else {
+		// Below the root the rows lose the squares on the lines of the
+		// new queen; at the root they are read from the board. The loop
+		// reads the board from locals, which the stores to frees cannot
+		// alias.
+		above, bit := &s.levels[min(m+1, s.n)].frees, uint64(1)<<(pc&63)
 		cols, diag, anti, allow, back := s.cols, s.diag, s.anti, &s.allow, s.n-1
 		for rs := s.open; rs != 0; rs &= rs - 1 {
 			r := bits.TrailingZeros64(rs) & 63
-			f := allow[r] &^ (cols | shift(diag, r) | shift(anti, back-r))
+			var f uint64
+			if pr >= 0 {
+				f = above[r] &^ attacked(bit, distance(r, pr))
+			} else {
+				f = allow[r] &^ (cols | shift(diag, r) | shift(anti, back-r))
+			}
 			frees[r] = f
 			if k := bits.OnesCount64(f); k < fewest {
 				if k == 0 {

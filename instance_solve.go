@@ -17,9 +17,11 @@ import (
 // Solve returns its error. Solve searches on every core, in units as
 // [Instance.Count] does, and returns the solution the search meets first
 // in its own order: the same for the same instance, however many workers
-// search. The problem is NP-complete and some instances take long; cancel
-// ctx to give up, and Solve returns ctx.Err(). Only opts.Workers is used;
-// boards wider than 64 columns are searched on one goroutine.
+// search, unless opts.AnySolution is set. The problem is NP-complete and
+// some instances take long; cancel ctx to give up, and Solve returns
+// ctx.Err(), or a solution a worker met by then. Only opts.Workers and
+// opts.AnySolution are used; boards wider than 64 columns are searched on
+// one goroutine.
 func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 	if err := in.Check(); err != nil {
 		return nil, err
@@ -41,7 +43,11 @@ func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 	if !ok {
 		return nil, in.errNone()
 	}
-	r := base.run(ctx, workers(opts), true, nil)
+	mode := firstInOrder
+	if opts.AnySolution {
+		mode = firstAny
+	}
+	r := base.run(ctx, workers(opts), mode, nil)
 	switch {
 	case r.sol != nil:
 		return r.sol, nil
@@ -81,7 +87,7 @@ func (in *Instance) Count(ctx context.Context, opts Options) (Uint128, error) {
 	if group := in.symmetryGroup(); len(group) > 1 {
 		return base.countSymmetric(ctx, group, workers(opts), opts.Progress)
 	}
-	r := base.run(ctx, workers(opts), false, opts.Progress)
+	r := base.run(ctx, workers(opts), every, opts.Progress)
 	return r.total, r.err
 }
 
@@ -204,16 +210,25 @@ func eachUnit(k, n int, search func(i int) *searcher, record func(i int, s *sear
 // runResult is the outcome of a search of all units.
 type runResult struct {
 	total Uint128
-	sol   Solution // with first: the solution of the earliest unit that has one
+	sol   Solution // with a first mode: the solution the mode asks for
 	err   error
 }
 
-// run searches base on k goroutines, unit by unit: for every solution, or
-// with first for the solution that the serial search would meet first.
-// progress, when not nil, is called after each unit, never by two
-// goroutines at once.
-func (base *searcher) run(ctx context.Context, k int, first bool, progress func(Progress)) runResult {
+// runMode says which solutions a run looks for.
+type runMode int
+
+const (
+	every        runMode = iota // count every solution
+	firstInOrder                // the solution the serial search meets first
+	firstAny                    // the first solution any worker meets
+)
+
+// run searches base on k goroutines, unit by unit, for the solutions mode
+// asks for. progress, when not nil, is called after each unit, never by
+// two goroutines at once.
+func (base *searcher) run(ctx context.Context, k int, mode runMode, progress func(Progress)) runResult {
 	start := time.Now()
+	first := mode != every
 	if k == 1 && progress == nil {
 		s := base.clone(ctx)
 		s.first = first
@@ -229,7 +244,7 @@ func (base *searcher) run(ctx context.Context, k int, first bool, progress func(
 		return runResult{total: U128(found), sol: sol, err: err}
 	}
 	var (
-		overtaken atomic.Int64 // with first: the earliest unit with a solution
+		overtaken atomic.Int64 // with first: the units after it give up
 		done      int
 		total     = U128(found)
 		best      Solution
@@ -259,7 +274,13 @@ func (base *searcher) run(ctx context.Context, k int, first bool, progress func(
 				failure = s.err
 			}
 		case first && s.found > 0:
-			if int64(i) < overtaken.Load() {
+			// With firstAny every unit is overtaken by the first
+			// solution, whichever unit has it.
+			switch {
+			case mode == firstAny && best == nil:
+				overtaken.Store(-1)
+				best = s.sol
+			case mode == firstInOrder && int64(i) < overtaken.Load():
 				overtaken.Store(int64(i))
 				best = s.sol
 			}

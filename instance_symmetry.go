@@ -150,7 +150,7 @@ func (base *searcher) ringOrbits(group []Symmetry) [][]Square {
 func (base *searcher) countSymmetric(ctx context.Context, group []Symmetry, k int, progress func(Progress)) (Uint128, error) {
 	orbits := base.ringOrbits(group)
 	if orbits == nil {
-		r := base.run(ctx, k, false, progress)
+		r := base.run(ctx, k, every, progress)
 		return r.total, r.err
 	}
 	var (

@@ -164,7 +164,7 @@ func TestInstanceSymmetricCount(t *testing.T) {
 		base, ok := newSearcher(&in)
 		plain := U128(0)
 		if ok {
-			plain = base.run(ctx, 1, false, nil).total
+			plain = base.run(ctx, 1, every, nil).total
 		}
 		if plain != U128(uint64(want)) {
 			t.Fatalf("%+v: the plain count is %v, want %d", in, plain, want)
@@ -209,7 +209,7 @@ func TestInstanceSymmetricLarger(t *testing.T) {
 		{N: 14, Blocked: []Square{{0, 1}, {1, 13}, {13, 12}, {12, 0}}},
 	} {
 		base, _ := newSearcher(&in)
-		want := base.run(ctx, 2, false, nil).total
+		want := base.run(ctx, 2, every, nil).total
 		if len(in.symmetryGroup()) < 2 {
 			t.Fatalf("%+v: no symmetry found", in)
 		}

@@ -137,6 +137,41 @@ func TestInstanceSolveSameForAnyWorkers(t *testing.T) {
 	}
 }
 
+// TestInstanceSolveAnySolution checks that Solve with AnySolution, on
+// one worker and on several, finds a valid solution exactly when the
+// instance has one.
+func TestInstanceSolveAnySolution(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 4))
+	none := 0
+	for range 30 {
+		in := randomInstance(rng, 8+rng.IntN(8))
+		want, err := in.Count(ctx, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want == (Uint128{}) {
+			none++
+		}
+		for _, k := range []int{1, 2, 4} {
+			s, err := in.Solve(ctx, Options{Workers: k, AnySolution: true})
+			switch {
+			case (want == Uint128{}) && !errors.Is(err, ErrNoSolution):
+				t.Fatalf("%+v, %d workers: Solve = %v, %v; want no solution", in, k, s, err)
+			case !(want == Uint128{}) && err != nil:
+				t.Fatalf("%+v, %d workers: Solve fails (%v) on an instance with %v solutions", in, k, err, want)
+			case !(want == Uint128{}):
+				if verr := in.Validate(s); verr != nil {
+					t.Fatalf("%+v, %d workers: Solve = %v: %v", in, k, s, verr)
+				}
+			}
+		}
+	}
+	if none == 0 || none == 30 {
+		t.Fatalf("%d of the 30 instances have no solution: the test needs both kinds", none)
+	}
+}
+
 // TestInstanceKnownCounts checks counts that follow from the plain ones.
 func TestInstanceKnownCounts(t *testing.T) {
 	ctx := context.Background()

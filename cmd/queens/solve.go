@@ -59,6 +59,7 @@ type solveFlags struct {
 	all       bool
 
 	crossCheck bool
+	any        bool
 	json       bool
 	// report is the JSON object of --json, filled in as the search goes.
 	report *solveReport
@@ -98,9 +99,11 @@ parameter file (letting n = 28, letting blocks = [[r,c],...] counted from
 1, letting init = [[r,c],...] counted from 0), or the output of the
 Excluded Diagonals generator (n = 10, numdiags = 14, diags = [[v,t],...]),
 of whose diagonals --diagonals D takes the first D. --with, --block and
---exclude add to the file's instance. --count counts the solutions of an
-instance exactly, and --all prints every one in the --format; every
-solution printed is first checked against the instance.
+--exclude add to the file's instance. The solution printed is the first
+in the search's order, the same on every run; --any prints the one a
+core meets first, which on several cores comes sooner. --count counts
+the solutions of an instance exactly, and --all prints every one in the
+--format; every solution printed is first checked against the instance.
 
 Output goes to standard output or to the file -o names, as a board up to
 N = 64 and as one line of columns (--format cols) above. The board of an
@@ -136,7 +139,7 @@ interrupted.`,
 				return err
 			}
 			f.report = &solveReport{start: time.Now()}
-			if set("instance") || set("block") || set("exclude") || set("diagonals") || f.all || f.crossCheck {
+			if set("instance") || set("block") || set("exclude") || set("diagonals") || f.all || f.crossCheck || f.any {
 				return reportEnd(io, f, runInstance(cmd, io, args, f))
 			}
 			return reportEnd(io, f, runSolve(cmd, io, args[0], f))
@@ -158,6 +161,7 @@ interrupted.`,
 	fl.IntVar(&f.diagonals, "diagonals", 0, "with --instance: exclude the first `D` diagonals of the file's diags list (default its numdiags)")
 	fl.BoolVar(&f.all, "all", false, "print every solution instead of one (N ≤ 128)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the result (solution, count, none or undecided), the solution's columns from 0, the instance and the time")
+	fl.BoolVar(&f.any, "any", false, "print the solution of an instance that a core meets first, sooner on several cores, instead of the first in the search's order")
 	fl.BoolVar(&f.crossCheck, "cross-check", false, "check a count, or a \"no solution\", by a second search (dancing links)")
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp
@@ -544,6 +548,8 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		return usageError(errors.New("--diagonals needs --instance"), "try 'queens solve --instance FILE --diagonals 9'")
 	case f.count && f.all:
 		return usageError(errors.New("--count and --all cannot be combined"), "")
+	case f.any && (f.count || f.all):
+		return usageError(errors.New("--any picks one solution: it does not apply to --count or --all"), "")
 	case f.count && (set("format") || set("base")):
 		return usageError(errors.New("--count prints a number: --format and --base do not apply"), "")
 	case f.timeout < 0:
@@ -625,7 +631,7 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		}
 		return err
 	}
-	s, err := in.Solve(ctx, queens.Options{})
+	s, err := in.Solve(ctx, queens.Options{AnySolution: f.any})
 	if f.crossCheck && errors.Is(err, queens.ErrNoSolution) {
 		if cerr := crossCheckNone(ctx, std, &in, f); cerr != nil {
 			return cerr

@@ -223,3 +223,28 @@ func TestSolveCrossCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveAny checks that --any prints a valid solution, or says there
+// is none, and that it refuses --count and --all.
+func TestSolveAny(t *testing.T) {
+	ctx := context.Background()
+	in := queens.Instance{N: 12, Blocked: []queens.Square{{0, 0}, {5, 6}, {11, 11}}, Excluded: []queens.Diagonal{{Sum: true, K: 11}, {K: 0}, {K: 3}}}
+	r := runCLI(ctx, nil, "solve", "12", "--block", "1:1,6:7,12:12", "--exclude", "sum:11,diff:0,diff:3", "--any", "--format", "cols")
+	if r.code != 0 {
+		t.Fatalf("%s\nwant exit 0", r)
+	}
+	var sol queens.Solution
+	for _, f := range strings.Fields(r.stdout) {
+		c, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("%s\nwant columns", r)
+		}
+		sol = append(sol, c-1)
+	}
+	if err := in.Validate(sol); err != nil {
+		t.Fatalf("%s\n%v", r, err)
+	}
+	runCLI(ctx, nil, "solve", "3", "--any").wantError(t, 1, "no solution")
+	runCLI(ctx, nil, "solve", "8", "--any", "--count").wantError(t, 2, "--any")
+	runCLI(ctx, nil, "solve", "8", "--any", "--all").wantError(t, 2, "--any")
+}
