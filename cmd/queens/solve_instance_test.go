@@ -228,7 +228,7 @@ func TestSolveCrossCheck(t *testing.T) {
 // is none, and that it refuses --count and --all.
 func TestSolveAny(t *testing.T) {
 	ctx := context.Background()
-	in := queens.Instance{N: 12, Blocked: []queens.Square{{0, 0}, {5, 6}, {11, 11}}, Excluded: []queens.Diagonal{{Sum: true, K: 11}, {K: 0}, {K: 3}}}
+	in := queens.Instance{N: 12, Blocked: []queens.Square{{Row: 0, Col: 0}, {Row: 5, Col: 6}, {Row: 11, Col: 11}}, Excluded: []queens.Diagonal{{Sum: true, K: 11}, {K: 0}, {K: 3}}}
 	r := runCLI(ctx, nil, "solve", "12", "--block", "1:1,6:7,12:12", "--exclude", "sum:11,diff:0,diff:3", "--any", "--format", "cols")
 	if r.code != 0 {
 		t.Fatalf("%s\nwant exit 0", r)
