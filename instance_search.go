@@ -179,6 +179,18 @@ func (s *searcher) free(r int) uint64 {
 	return s.allow[r&63] &^ (s.cols | shift(s.diag, r) | shift(s.anti, s.n-1-r))
 }
 
+// readFrees sets frees to the free squares of the empty rows, read from
+// the board.
+func (s *searcher) readFrees(frees *[64]uint64) {
+	// The loop reads the board from locals, which the stores to frees
+	// cannot alias.
+	cols, diag, anti, allow, back := s.cols, s.diag, s.anti, &s.allow, s.n-1
+	for rs := s.open; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros64(rs) & 63
+		frees[r] = allow[r] &^ (cols | shift(diag, r) | shift(anti, back-r))
+	}
+}
+
 // shift returns bits k..k+63 of the 128-bit set x, for 0 ≤ k ≤ 63.
 func shift(x [2]uint64, k int) uint64 {
 	// The high word moves by 1 and then by 63-k, so that neither shift
@@ -233,19 +245,17 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 		cand = frees[row]
 	} else {
 		// Below the root the rows lose the squares on the lines of the
-		// new queen; at the root they are read from the board. The loop
-		// reads the board from locals, which the stores to frees cannot
-		// alias.
-		above, bit := &s.levels[min(m+1, s.n)].frees, uint64(1)<<(pc&63)
-		cols, diag, anti, allow, back := s.cols, s.diag, s.anti, &s.allow, s.n-1
+		// new queen; at the root they come from the board, and no queen
+		// takes any.
+		above, bit := frees, uint64(0)
+		if pr >= 0 {
+			above, bit = &s.levels[m+1].frees, uint64(1)<<(pc&63)
+		} else {
+			s.readFrees(frees)
+		}
 		for rs := s.open; rs != 0; rs &= rs - 1 {
 			r := bits.TrailingZeros64(rs) & 63
-			var f uint64
-			if pr >= 0 {
-				f = above[r] &^ attacked(bit, distance(r, pr))
-			} else {
-				f = allow[r] &^ (cols | shift(diag, r) | shift(anti, back-r))
-			}
+			f := above[r] &^ attacked(bit, distance(r, pr))
 			frees[r] = f
 			if k := bits.OnesCount64(f); k < fewest {
 				if k == 0 {
