@@ -400,7 +400,7 @@ func ExampleComplete() {
 	}
 	s, err := Complete(context.Background(), 8, presets)
 	fmt.Println(s, err)
-	// Output: 5 7 1 4 2 8 6 3 <nil>
+	// Output: 5 1 8 4 2 7 3 6 <nil>
 }
 
 func BenchmarkComplete20(b *testing.B) {

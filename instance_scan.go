@@ -6,10 +6,10 @@ import "math/bits"
 // where the processor has it, in AVX-512 (instance_scan_amd64.s), eight
 // rows to an instruction.
 
-// attacked returns the columns of a row at distance d from a queen whose
-// column is bit: the queen's column and those of its two diagonals.
-func attacked(bit uint64, d int) uint64 {
-	return bit | bit<<(d&63) | bit>>(d&63)
+// attacked returns the columns of a row at distance d from queens on the
+// columns cols of a row: their columns and those of their diagonals.
+func attacked(cols uint64, d int) uint64 {
+	return cols | cols<<(d&63) | cols>>(d&63)
 }
 
 // distance returns |q-r|, without a branch.
@@ -40,14 +40,15 @@ func scanAboveGo(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, 
 	return key, c1, c2, c3
 }
 
-// lossGo returns how many of the free squares frees of the rows open a
-// queen on (r, c) would take. It is the twin of the assembly kernel.
-func lossGo(frees *[64]uint64, open uint64, r, c int) int {
-	bit := uint64(1) << (c & 63)
+// lossGo returns how many of the free squares frees of the rows open lie
+// on the lines of queens on the columns cols of row r: for one column,
+// how many a queen there would take. It is the twin of the assembly
+// kernel.
+func lossGo(frees *[64]uint64, open uint64, r int, cols uint64) int {
 	n := 0
 	for rs := open; rs != 0; rs &= rs - 1 {
 		q := bits.TrailingZeros64(rs) & 63
-		n += bits.OnesCount64(frees[q] & attacked(bit, distance(q, r)))
+		n += bits.OnesCount64(frees[q] & attacked(cols, distance(q, r)))
 	}
 	return n
 }

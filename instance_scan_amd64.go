@@ -16,7 +16,7 @@ func scanAboveAVX512(above, frees *[64]uint64, open uint64, r, c int) (key, c1, 
 // lossAVX512 is lossGo in AVX-512. It requires haveScanAVX512.
 //
 //go:noescape
-func lossAVX512(frees *[64]uint64, open uint64, r, c int) int
+func lossAVX512(frees *[64]uint64, open uint64, r int, cols uint64) int
 
 // diagonalsAVX512 is diagonalsGo in AVX-512. It requires haveScanAVX512.
 //

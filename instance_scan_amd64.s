@@ -22,11 +22,10 @@ GLOBL laneRows<>(SB), RODATA|NOPTR, $64
 #define LANES \
 	VMOVDQU64 laneRows<>(SB), Z2; MOVQ $8, AX; VPBROADCASTQ AX, Z12
 
-// QUEEN broadcasts the queen's row, in AX, to Z0 and the bit of its
-// column, in CX, to Z1, and sets up the lanes.
+// QUEEN broadcasts the queens' row, in AX, to Z0 and their columns, in
+// DX, to Z1, and sets up the lanes.
 #define QUEEN \
-	VPBROADCASTQ AX, Z0; MOVQ $1, AX; SHLQ CX, AX; VPBROADCASTQ AX, Z1; \
-	LANES
+	VPBROADCASTQ AX, Z0; VPBROADCASTQ DX, Z1; LANES
 
 // GROUP jumps to done when no rows are left, and otherwise sets K1 to
 // the rows of the group.
@@ -37,7 +36,7 @@ GLOBL laneRows<>(SB), RODATA|NOPTR, $64
 #define NEXT VPADDQ Z12, Z2, Z2; SHRQ $8, R8
 
 // ATTACKED sets Z11 to the columns of the lanes' rows on the lines of
-// the queen: its column and its two diagonals, bit<<d and bit>>d for
+// the queens: their columns and their diagonals, cols<<d and cols>>d for
 // d = |q-r|.
 #define ATTACKED \
 	VPSUBQ Z0, Z2, Z8; VPABSQ Z8, Z8; VPSLLVQ Z8, Z1, Z9; VPSRLVQ Z8, Z1, Z10; \
@@ -69,6 +68,8 @@ TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
 	MOVQ open+16(FP), R8
 	MOVQ r+24(FP), AX
 	MOVQ c+32(FP), CX
+	MOVQ $1, DX
+	SHLQ CX, DX
 	QUEEN
 	VPTERNLOGQ $0xFF, Z3, Z3, Z3  // the least key so far: none
 	VPXORQ Z4, Z4, Z4
@@ -108,12 +109,12 @@ scanFold:
 	VZEROUPPER
 	RET
 
-// func lossAVX512(frees *[64]uint64, open uint64, r, c int) int
+// func lossAVX512(frees *[64]uint64, open uint64, r int, cols uint64) int
 TEXT ·lossAVX512(SB), NOSPLIT, $0-40
 	MOVQ frees+0(FP), SI
 	MOVQ open+8(FP), R8
 	MOVQ r+16(FP), AX
-	MOVQ c+24(FP), CX
+	MOVQ cols+24(FP), DX
 	QUEEN
 	VPXORQ Z3, Z3, Z3             // the squares taken, by lane
 

@@ -13,8 +13,8 @@ func scanAboveAVX512(above, frees *[64]uint64, open uint64, r, c int) (key, c1, 
 
 // lossAVX512 stands in for the AVX-512 kernel, which this build lacks;
 // it is never called.
-func lossAVX512(frees *[64]uint64, open uint64, r, c int) int {
-	return lossGo(frees, open, r, c)
+func lossAVX512(frees *[64]uint64, open uint64, r int, cols uint64) int {
+	return lossGo(frees, open, r, cols)
 }
 
 // diagonalsAVX512 stands in for the AVX-512 kernel, which this build

@@ -360,7 +360,7 @@ func ExampleInstance_Solve() {
 		return
 	}
 	fmt.Println(s, in.Validate(s))
-	// Output: 2 6 8 3 1 4 7 5 <nil>
+	// Output: 7 1 3 8 6 4 2 5 <nil>
 }
 
 // bruteSolutions returns every solution of the instance by trying every

@@ -80,7 +80,7 @@ func TestSolveFormats(t *testing.T) {
 		t.Errorf("solve 8 --with b4,d5 --format fen = %q: want 1Q6 on rank 4 and 3Q4 on rank 5", out)
 	}
 	out, _, _ = solveRun(t, ctx, "solve", "8", "--with", "b4,d5", "--format", "json")
-	if !strings.Contains(out, `"cols":[4,6,0,3,1,7,5,2]`) {
+	if !strings.Contains(out, `"cols":[4,0,7,3,1,6,2,5]`) {
 		t.Errorf("solve 8 --with b4,d5 --format json = %q", out)
 	}
 	_, errOut, code := solveRun(t, ctx, "solve", "9", "--format", "fen")
