@@ -47,11 +47,6 @@ type searcher struct {
 	sol   Solution
 
 	useBounds bool // whether to check the bounds on the diagonals (see bounded)
-	// Whether a branching on a row tries its least constraining square
-	// first (see branchRow). On the benchmark boards above boundsN,
-	// blocked squares and 48 to 56 columns, the order costs more time
-	// than it saves: there the search goes from left to right.
-	ordered bool
 
 	// levels[m] is the scratch of the node of the current path that has m
 	// empty rows: search fills its frees, and a branching orders its
@@ -120,7 +115,6 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 	// On a board without blocked squares or excluded diagonals the bounds
 	// hardly ever prune, and a count would pay for them at every node.
 	s.useBounds = n <= boundsN && (len(in.Blocked) > 0 || len(in.Excluded) > 0)
-	s.ordered = n <= boundsN
 	for _, q := range in.Queens {
 		if s.allow[q.Row]>>q.Col&1 == 0 {
 			return s, false
@@ -316,10 +310,10 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 	return row, cand
 }
 
-// branchRow tries a queen on each of the columns cand of row r. When
-// s.ordered is set, the search stops at the first solution, and at most
-// half the rows have their queens, the
-// least constraining square goes first, and among equals the leftmost:
+// branchRow tries a queen on each of the columns cand of row r. When the
+// search stops at the first solution and at most half the rows have
+// their queens, the least constraining square goes first, and among
+// equals the leftmost:
 // the order does not change what the search proves, only how soon it
 // meets a solution, and a queen that takes the fewest free squares from
 // the other rows leaves the most room for them. Deeper, where most of
@@ -329,7 +323,7 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 	if cand&(cand-1) == 0 {
 		return s.try(r, bits.TrailingZeros64(cand))
 	}
-	if !s.ordered || !s.first || 2*bits.OnesCount64(s.open) < s.n {
+	if !s.first || 2*bits.OnesCount64(s.open) < s.n {
 		s.depth++
 		for ; cand != 0; cand &= cand - 1 {
 			if s.try(r, bits.TrailingZeros64(cand)) {
