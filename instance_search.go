@@ -202,9 +202,10 @@ func (s *searcher) search() (stop bool) {
 	return s.node(-1, 0)
 }
 
-// node is search at a node whose last queen, on (r, c), was placed by
-// the node above it, whose free squares are then at hand; r < 0 when the
-// node has no such parent, and its free squares are found from the board.
+// node is search at a node whose last queen, on (pr, pc), was placed by
+// the node above it, whose free squares are then at hand; pr < 0 when
+// the node has no such parent, and its free squares are read from the
+// board.
 func (s *searcher) node(pr, pc int) (stop bool) {
 	if s.open == 0 {
 		if s.ring == nil {
