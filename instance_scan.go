@@ -19,20 +19,28 @@ func distance(q, r int) int {
 }
 
 // scanAboveGo finds the free squares of the empty rows open of a node
-// from those of the node above it, above, after a queen on (r, c). It
-// writes them to frees and returns the key fewest<<6 | row of the row
-// with the fewest free squares (the first of them; fewest is 0 for a row
-// without one, and the key is all ones without a row), and the columns
-// with at least one, two and three free squares. It is the twin of the
-// assembly kernel.
-func scanAboveGo(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, c3 uint64) {
+// from those of the node above it, above, after queens on the columns
+// cols of row r: one queen, or none (cols 0) where above is the node's
+// own free squares read from the board. It writes them to frees and
+// returns the key fewest<<6 | row of the row with the fewest free squares
+// (the first of them; the key is all ones without a row), and the columns
+// with at least one, two and three free squares. A row without a free
+// square has the key fewest = 0, and then the rest is undefined: the Go
+// scan stops there, the assembly does not. It is the twin of the assembly
+// kernel.
+func scanAboveGo(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64) {
 	key = ^uint64(0)
-	bit := uint64(1) << (c & 63)
 	for rs := open; rs != 0; rs &= rs - 1 {
 		q := bits.TrailingZeros64(rs) & 63
-		f := above[q] &^ attacked(bit, distance(q, r))
+		f := above[q] &^ attacked(cols, distance(q, r))
 		frees[q] = f
-		key = min(key, uint64(bits.OnesCount64(f))<<6|uint64(q))
+		k := uint64(bits.OnesCount64(f))<<6 | uint64(q)
+		if k < key {
+			if k < 64 {
+				return k, c1, c2, c3
+			}
+			key = k
+		}
 		c3 |= c2 & f
 		c2 |= c1 & f
 		c1 |= f

@@ -11,7 +11,7 @@ var haveScanAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
 // scanAboveAVX512 is scanAboveGo in AVX-512. It requires haveScanAVX512.
 //
 //go:noescape
-func scanAboveAVX512(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, c3 uint64)
+func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64)
 
 // lossAVX512 is lossGo in AVX-512. It requires haveScanAVX512.
 //

@@ -61,15 +61,13 @@ GLOBL laneRows<>(SB), RODATA|NOPTR, $64
 #define REDUCE(op, z, t) \
 	HALVES(z, t); op t, z, z; QUARTERS(z, t); op t, z, z; WORDS(z, t); op t, z, z
 
-// func scanAboveAVX512(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, c3 uint64)
+// func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64)
 TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
 	MOVQ above+0(FP), DI
 	MOVQ frees+8(FP), SI
 	MOVQ open+16(FP), R8
 	MOVQ r+24(FP), AX
-	MOVQ c+32(FP), CX
-	MOVQ $1, DX
-	SHLQ CX, DX
+	MOVQ cols+32(FP), DX
 	QUEEN
 	VPTERNLOGQ $0xFF, Z3, Z3, Z3  // the least key so far: none
 	VPXORQ Z4, Z4, Z4

@@ -7,8 +7,8 @@ const haveScanAVX512 = false
 
 // scanAboveAVX512 stands in for the AVX-512 kernel, which this build
 // lacks; it is never called.
-func scanAboveAVX512(above, frees *[64]uint64, open uint64, r, c int) (key, c1, c2, c3 uint64) {
-	return scanAboveGo(above, frees, open, r, c)
+func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64) {
+	return scanAboveGo(above, frees, open, r, cols)
 }
 
 // lossAVX512 stands in for the AVX-512 kernel, which this build lacks;

@@ -178,12 +178,9 @@ func (s *searcher) free(r int) uint64 {
 // readFrees sets frees to the free squares of the empty rows, read from
 // the board.
 func (s *searcher) readFrees(frees *[64]uint64) {
-	// The loop reads the board from locals, which the stores to frees
-	// cannot alias.
-	cols, diag, anti, allow, back := s.cols, s.diag, s.anti, &s.allow, s.n-1
 	for rs := s.open; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros64(rs) & 63
-		frees[r] = allow[r] &^ (cols | shift(diag, r) | shift(anti, back-r))
+		frees[r] = s.free(r)
 	}
 }
 
@@ -230,41 +227,26 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 	// with at least one, two and three of them.
 	m := bits.OnesCount64(s.open)
 	frees := &s.levels[m].frees
-	var c1, c2, c3 uint64
-	row, cand, fewest := -1, uint64(0), 65
-	if pr >= 0 && haveScanAVX512 {
-		var key uint64
-		key, c1, c2, c3 = scanAboveAVX512(&s.levels[m+1].frees, frees, s.open, pr, pc)
-		if fewest = int(key >> 6); fewest == 0 {
-			return false
-		}
-		row = int(key & 63)
-		cand = frees[row]
+	// Below the root the rows lose the squares on the lines of the new
+	// queen; at the root they come from the board, and no queen takes any.
+	above, queen := frees, uint64(0)
+	if pr >= 0 {
+		above, queen = &s.levels[m+1].frees, uint64(1)<<(pc&63)
 	} else {
-		// Below the root the rows lose the squares on the lines of the
-		// new queen; at the root they come from the board, and no queen
-		// takes any.
-		above, bit := frees, uint64(0)
-		if pr >= 0 {
-			above, bit = &s.levels[m+1].frees, uint64(1)<<(pc&63)
-		} else {
-			s.readFrees(frees)
-		}
-		for rs := s.open; rs != 0; rs &= rs - 1 {
-			r := bits.TrailingZeros64(rs) & 63
-			f := above[r] &^ attacked(bit, distance(r, pr))
-			frees[r] = f
-			if k := bits.OnesCount64(f); k < fewest {
-				if k == 0 {
-					return false
-				}
-				row, cand, fewest = r, f, k
-			}
-			c3 |= c2 & f
-			c2 |= c1 & f
-			c1 |= f
-		}
+		s.readFrees(frees)
 	}
+	var key, c1, c2, c3 uint64
+	if haveScanAVX512 {
+		key, c1, c2, c3 = scanAboveAVX512(above, frees, s.open, pr, queen)
+	} else {
+		key, c1, c2, c3 = scanAboveGo(above, frees, s.open, pr, queen)
+	}
+	fewest := int(key >> 6)
+	if fewest == 0 {
+		return false // a row without a free square
+	}
+	row := int(key & 63)
+	cand := frees[row]
 	need := s.full &^ s.cols
 	if need&^c1 != 0 {
 		return false // a column without a free square
@@ -315,10 +297,9 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 // branchRow tries a queen on each of the columns cand of row r. When the
 // search stops at the first solution and at most half the rows have
 // their queens, the least constraining square goes first, and among
-// equals the leftmost:
-// the order does not change what the search proves, only how soon it
-// meets a solution, and a queen that takes the fewest free squares from
-// the other rows leaves the most room for them. Deeper, where most of
+// equals the leftmost: the order does not change what the search proves,
+// only how soon it meets a solution, and a queen that takes the fewest
+// free squares from the other rows leaves the most room for them. Deeper, where most of
 // the nodes are and a wrong choice costs little, the order would cost
 // more than it saves, and the search goes from left to right.
 func (s *searcher) branchRow(r int, cand uint64) bool {
@@ -339,7 +320,7 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 	k := 0
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
-		cost := s.cost(lv, r, c)
+		cost := int32(s.loss(&lv.frees, r, 1<<c)) // the squares it takes
 		i := k
 		for ; i > 0 && lv.costs[(i-1)&63] > cost; i-- {
 			lv.costs[i&63], lv.cols[i&63] = lv.costs[(i-1)&63], lv.cols[(i-1)&63]
@@ -355,13 +336,6 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 	}
 	s.depth--
 	return false
-}
-
-// cost returns how many free squares of the other empty rows a queen on
-// (r, c) takes, on its column and its diagonals, as lv, the scratch of
-// the current node, has them.
-func (s *searcher) cost(lv *level, r, c int) int32 {
-	return int32(s.loss(&lv.frees, r, 1<<c))
 }
 
 // loss returns how many of the free squares frees of the empty rows but

@@ -150,17 +150,18 @@ func TestInstanceSolveAnySolution(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want == (Uint128{}) {
+		unsolvable := want == Uint128{}
+		if unsolvable {
 			none++
 		}
 		for _, k := range []int{1, 2, 4} {
 			s, err := in.Solve(ctx, Options{Workers: k, AnySolution: true})
 			switch {
-			case (want == Uint128{}) && !errors.Is(err, ErrNoSolution):
+			case unsolvable && !errors.Is(err, ErrNoSolution):
 				t.Fatalf("%+v, %d workers: Solve = %v, %v; want no solution", in, k, s, err)
-			case !(want == Uint128{}) && err != nil:
+			case !unsolvable && err != nil:
 				t.Fatalf("%+v, %d workers: Solve fails (%v) on an instance with %v solutions", in, k, err, want)
-			case !(want == Uint128{}):
+			case !unsolvable:
 				if verr := in.Validate(s); verr != nil {
 					t.Fatalf("%+v, %d workers: Solve = %v: %v", in, k, s, verr)
 				}
