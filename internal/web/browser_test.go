@@ -776,3 +776,50 @@ func TestBrowserResume(t *testing.T) {
 		t.Error("no stream was continued: the test did not reach what it tests")
 	}
 }
+
+// TestBrowserStepsWindowEdges asks the steps' window for the state at its
+// edges: a window that has its start but no event yet (as when a chunk of
+// the stream ends right after the start), and the end of a window whose
+// events fill whole blocks between saved states.
+func TestBrowserStepsWindowEdges(t *testing.T) {
+	url := startServer(t, Options{LoopbackOnly: true})
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	open(t, ctx, url, "?n=8&algo=flags#search")
+	waitReady(t, ctx)
+	eval[bool](t, ctx, `(() => {
+	  window.edges = undefined;
+	  (async () => {
+	    try {
+	      const m = await import('./js/steps.js');
+	      const res = await fetch('api/steps?n=8&algo=flags&from=0');
+	      const lines = (await res.text()).split('\n').filter((l) => l).map((l) => JSON.parse(l));
+	      const start = lines.find((l) => l.start).start;
+	      const events = lines.filter((l) => Array.isArray(l));
+	      const s = new m.Steps(8, 'flags', 'flags', () => {}, '');
+	      s.ask = () => {}; // the window is filled here, not by a stream
+	      s.reset(start);
+	      const out = [];
+	      const first = s.at(0);
+	      out.push(first ? first.step + ':' + Array.from(first.queens).join(',') : 'null');
+	      for (let i = 0; i < 1024; i++) s.push(...events[i]);
+	      for (const p of [0, 511, 512, 513, 1023, 1024]) {
+	        const st = s.at(p);
+	        out.push(p + '=' + (st ? st.step : 'null'));
+	      }
+	      const end = s.at(1024);
+	      out.push(Array.from(end.queens).join(',') === Array.from(s.tail.queens).join(',') ? 'tail' : 'not the tail');
+	      window.edges = out.join(' ');
+	    } catch (err) {
+	      window.edges = 'error: ' + err.message;
+	    }
+	  })();
+	  return true;
+	})()`)
+	waitFor(t, ctx, "the window's edges", `window.edges !== undefined`)
+	got := eval[string](t, ctx, `window.edges`)
+	want := "0:-1,-1,-1,-1,-1,-1,-1,-1 0=0 511=511 512=512 513=513 1023=1023 1024=1024 tail"
+	if got != want {
+		t.Errorf("states at the window's edges: %q, want %q", got, want)
+	}
+}

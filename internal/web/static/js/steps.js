@@ -184,7 +184,10 @@ export class Steps {
     if (!this.has(p)) return null;
     let s = this.cur;
     if (!s || s.step > p || s.step < this.lo || p - s.step > 2 * CK) {
-      s = this.saved[Math.min(Math.floor((p - this.lo) / CK), this.saved.length - 1)].clone();
+      // The state saved before p's block of events; past the last block
+      // (a window that has no event yet, or p at its end) the tail is it.
+      const i = Math.floor((p - this.lo) / CK);
+      s = (i < this.saved.length ? this.saved[i] : this.tail).clone();
     }
     for (let i = s.step - this.lo; s.step < p; i++) s.apply(this.kind[i], this.row[i], this.col[i], this.cf[i], this.rule);
     this.cur = s;
