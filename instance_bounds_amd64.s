@@ -59,3 +59,65 @@ TEXT ·diagonalBoundsBMI2(SB), NOSPLIT, $0-96
 	NEAR(SI, R8, R9)
 	MOVQ R9, near+88(FP)
 	RET
+
+// func colourNearestBMI2(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint64) (zs, zd uint64, nearestS, nearestD int)
+TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
+	MOVQ m+32(FP), CX
+	MOVQ $-1, R14
+	BZHIQ CX, R14, R14
+	MOVQ $0x5555555555555555, R8
+	MOVQ $0xAAAAAAAAAAAAAAAA, R9
+	MOVQ su+0(FP), AX
+	PDEPQ R8, AX, BX
+	MOVQ sd+8(FP), AX
+	PDEPQ R9, AX, DX
+	ORQ DX, BX
+	MOVQ BX, zs+56(FP)
+	PDEPQ BX, R14, AX
+	ANDQ lightSums+40(FP), AX
+	POPCNTQ AX, AX
+	MOVQ AX, nearestS+72(FP)
+	MOVQ du+16(FP), AX
+	PDEPQ R8, AX, BX
+	MOVQ dd+24(FP), AX
+	PDEPQ R9, AX, DX
+	ORQ DX, BX
+	MOVQ BX, zd+64(FP)
+	PDEPQ BX, R14, AX
+	ANDQ lightDiffs+48(FP), AX
+	POPCNTQ AX, AX
+	MOVQ AX, nearestD+80(FP)
+	RET
+
+// ZNEAR adds to R9 the squares of the distances of the lowest bits of the
+// interleaved mask z, as many as ones has.
+#define ZNEAR(z, ones) \
+	PDEPQ z, ones, BX; LEAQ ·zSquares(SB), DI; \
+	ZBYTE(0, R9); ZBYTE(1, R9); ZBYTE(2, R9); ZBYTE(3, R9); \
+	ZBYTE(4, R9); ZBYTE(5, R9); ZBYTE(6, R9); ZBYTE(7, R9)
+
+// func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
+TEXT ·splitNearBMI2(SB), NOSPLIT, $0-56
+	MOVQ l+32(FP), CX
+	MOVQ $-1, R14
+	BZHIQ CX, R14, R14
+	MOVQ d+40(FP), CX
+	MOVQ $-1, R13
+	BZHIQ CX, R13, R13
+	XORQ R9, R9
+	MOVQ zs+0(FP), SI
+	MOVQ lightSums+16(FP), R8
+	MOVQ SI, R10
+	ANDQ R8, R10
+	ZNEAR(R10, R14)
+	ANDNQ SI, R8, R10
+	ZNEAR(R10, R13)
+	MOVQ zd+8(FP), SI
+	MOVQ lightDiffs+24(FP), R8
+	MOVQ SI, R10
+	ANDQ R8, R10
+	ZNEAR(R10, R14)
+	ANDNQ SI, R8, R10
+	ZNEAR(R10, R13)
+	MOVQ R9, ret+48(FP)
+	RET

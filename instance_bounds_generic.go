@@ -10,3 +10,13 @@ const haveBoundsBMI2 = false
 func diagonalBoundsBMI2(sums, diffs, su, sd, du, dd uint64, m int) (sumLow, sumHigh, diffLow, diffHigh, near int) {
 	return diagonalBoundsGo(sums, diffs, su, sd, du, dd, m)
 }
+
+// colourNearestBMI2 stands in for the BMI2 kernel; it is never called.
+func colourNearestBMI2(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint64) (zs, zd uint64, nearestS, nearestD int) {
+	return colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
+}
+
+// splitNearBMI2 stands in for the BMI2 kernel; it is never called.
+func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int {
+	return splitNearGo(zs, zd, lightSums, lightDiffs, l, d)
+}

@@ -189,3 +189,133 @@ func TestBoundsRefuteAtRoot(t *testing.T) {
 		}
 	}
 }
+
+// randomSubset returns a random set of k of the positions 0..n-1.
+func randomSubset(rng *rand.Rand, n, k int) uint64 {
+	var x uint64
+	for _, p := range rng.Perm(n)[:k] {
+		x |= 1 << p
+	}
+	return x
+}
+
+// leastColourSpread returns, from the definition, the least spread of the
+// diagonals of m queens on the n×n board whose empty rows are open and
+// whose free columns are need, with the folded sum diagonals su, sd and
+// difference diagonals du, dd left, over every number of light queens
+// that the rows and the columns allow; ok is false when no number has
+// enough diagonals of each colour.
+func leastColourSpread(n int, open, need, su, sd, du, dd uint64) (least int, ok bool) {
+	var lightS, darkS, lightD, darkD []int
+	for d := range n {
+		for range bits.OnesCount64((su>>d&1 | sd>>d&1<<1) & 3) {
+			if (n-1+d)%2 == 0 {
+				lightS = append(lightS, d)
+			} else {
+				darkS = append(darkS, d)
+			}
+		}
+		for range bits.OnesCount64((du>>d&1 | dd>>d&1<<1) & 3) {
+			if d%2 == 0 {
+				lightD = append(lightD, d)
+			} else {
+				darkD = append(darkD, d)
+			}
+		}
+	}
+	squares := func(ds []int, k int) int {
+		sum := 0
+		for _, d := range ds[:k] {
+			sum += d * d
+		}
+		return sum
+	}
+	m := bits.OnesCount64(open)
+	er, ec := bits.OnesCount64(open&0x5555555555555555), bits.OnesCount64(need&0x5555555555555555)
+	for x := max(0, er+ec-m); x <= min(er, ec); x++ {
+		l := 2*x + m - er - ec
+		if l > len(lightS) || l > len(lightD) || m-l > len(darkS) || m-l > len(darkD) {
+			continue
+		}
+		sum := squares(lightS, l) + squares(lightD, l) + squares(darkS, m-l) + squares(darkD, m-l)
+		if !ok || sum < least {
+			least, ok = sum, true
+		}
+	}
+	return least, ok
+}
+
+// TestColourSpread compares the colour bound, which looks at a few
+// numbers of light queens, with the least spread over all of them, on
+// random rows, columns and diagonals, at the least spread that passes
+// and just below it.
+func TestColourSpread(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 29))
+	var passed, refuted int
+	for range 20000 {
+		n := 2 + rng.IntN(boundsN-1)
+		m := 1 + rng.IntN(n)
+		lines := uint64(1)<<(2*n-1) - 1
+		sums, diffs := rng.Uint64()&lines, rng.Uint64()&lines
+		if rng.IntN(2) == 0 {
+			sums &= rng.Uint64()
+			diffs |= rng.Uint64() & lines
+		}
+		if bits.OnesCount64(sums) < m || bits.OnesCount64(diffs) < m {
+			continue
+		}
+		s := &searcher{n: n, open: randomSubset(rng, n, m)}
+		need := randomSubset(rng, n, m)
+		su, sd := fold(sums, n)
+		du, dd := fold(diffs, n)
+		least, ok := leastColourSpread(n, s.open, need, su, sd, du, dd)
+		if !ok {
+			if s.colourSpread(su, sd, du, dd, need, m, 1<<30) {
+				t.Fatalf("n=%d open=%#x need=%#x sums=%#x diffs=%#x: passes, but no number of light queens has the diagonals", n, s.open, need, sums, diffs)
+			}
+			refuted++
+			continue
+		}
+		if !s.colourSpread(su, sd, du, dd, need, m, 2*least) {
+			t.Fatalf("n=%d open=%#x need=%#x sums=%#x diffs=%#x: refuted at spread %d, the least", n, s.open, need, sums, diffs, 2*least)
+		}
+		if s.colourSpread(su, sd, du, dd, need, m, 2*least-1) {
+			t.Fatalf("n=%d open=%#x need=%#x sums=%#x diffs=%#x: passes at spread %d, below the least", n, s.open, need, sums, diffs, 2*least-1)
+		}
+		passed++
+	}
+	if passed < 1000 || refuted < 100 {
+		t.Errorf("%d boards with a least spread and %d without: too few of one kind to test", passed, refuted)
+	}
+}
+
+// TestColourKernels compares the BMI2 kernels of the colour bound, where
+// the processor runs them, with their pure-Go twins.
+func TestColourKernels(t *testing.T) {
+	if !haveBoundsBMI2 {
+		t.Skip("no BMI2 bounds kernel on this processor or build")
+	}
+	rng := rand.New(rand.NewPCG(31, 37))
+	for range 20000 {
+		n := 1 + rng.IntN(boundsN)
+		lines := uint64(1)<<(2*n-1) - 1
+		su, sd := fold(rng.Uint64()&lines, n)
+		du, dd := fold(rng.Uint64()&lines, n)
+		lightSums, lightDiffs := uint64(0x3333333333333333), uint64(0x3333333333333333)
+		if rng.IntN(2) == 0 {
+			lightSums = ^lightSums
+		}
+		m := rng.IntN(n + 1)
+		zs, zd, ns, nd := colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
+		zs2, zd2, ns2, nd2 := colourNearestBMI2(su, sd, du, dd, m, lightSums, lightDiffs)
+		if zs != zs2 || zd != zd2 || ns != ns2 || nd != nd2 {
+			t.Fatalf("colourNearest(%#x, %#x, %#x, %#x, %d): Go gives %#x %#x %d %d, assembly %#x %#x %d %d", su, sd, du, dd, m, zs, zd, ns, nd, zs2, zd2, ns2, nd2)
+		}
+		k := min(bits.OnesCount64(zs&lightSums), bits.OnesCount64(zd&lightDiffs))
+		j := min(bits.OnesCount64(zs&^lightSums), bits.OnesCount64(zd&^lightDiffs))
+		l, d := rng.IntN(k+1), rng.IntN(j+1)
+		if want, got := splitNearGo(zs, zd, lightSums, lightDiffs, l, d), splitNearBMI2(zs, zd, lightSums, lightDiffs, l, d); want != got {
+			t.Fatalf("splitNear(%#x, %#x, %d, %d): Go gives %d, assembly %d", zs, zd, l, d, want, got)
+		}
+	}
+}

@@ -144,6 +144,7 @@ func BenchmarkInstanceKernels(b *testing.B) {
 	du, dd := fold(diffs, 21)
 	var out [64]uint64
 	var sink uint64
+	const lightMask = 0x3333333333333333 // the light diagonals of both families, n odd
 	kernels := []struct {
 		name     string
 		assembly bool
@@ -176,6 +177,14 @@ func BenchmarkInstanceKernels(b *testing.B) {
 		{"bounds/bmi2", true, func(i int) {
 			a, b, c, d, e := diagonalBoundsBMI2(sums, diffs, su, sd, du, dd, 8+i&3)
 			sink += uint64(a + b + c + d + e)
+		}},
+		{"colour/go", false, func(i int) {
+			zs, zd, a, c := colourNearestGo(su, sd, du, dd, 8+i&3, lightMask, lightMask)
+			sink += zs ^ zd + uint64(a+c) + uint64(splitNearGo(zs, zd, lightMask, lightMask, 4, 4+i&3))
+		}},
+		{"colour/bmi2", true, func(i int) {
+			zs, zd, a, c := colourNearestBMI2(su, sd, du, dd, 8+i&3, lightMask, lightMask)
+			sink += zs ^ zd + uint64(a+c) + uint64(splitNearBMI2(zs, zd, lightMask, lightMask, 4, 4+i&3))
 		}},
 	}
 	for _, k := range kernels {
