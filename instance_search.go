@@ -11,6 +11,10 @@ import (
 // solution; it never leaves the package.
 var errOvertaken = errors.New("queens: overtaken by an earlier unit")
 
+// errBudget stops a search that has visited its budget of nodes; it never
+// leaves the package.
+var errBudget = errors.New("queens: out of nodes")
+
 // searcher is the exhaustive search of an [Instance] on a board of at most
 // 64 columns; wideSearcher is the same search on wider boards. The rows
 // still empty, the columns taken and both families of diagonals taken are
@@ -69,6 +73,10 @@ type searcher struct {
 	// before it has a solution: overtaken holds the least such index.
 	index     int64
 	overtaken *atomic.Int64
+
+	// A search with a budget gives up, with errBudget, once it has
+	// visited that many nodes, give or take 4096.
+	budget uint64
 
 	// When ring is not nil, a solution adds 12/m to found instead of 1,
 	// m being the number of its queens on the squares of ring: the
@@ -140,6 +148,18 @@ func (s *searcher) clone(ctx context.Context) *searcher {
 	return &c
 }
 
+// reuse makes s, a clone of base or of a searcher like it, a fresh clone
+// of base again, with the solution slice, the scratch and the context of
+// s.
+func (s *searcher) reuse(base *searcher) {
+	sol, levels, ctx := s.sol, s.levels, s.ctx
+	*s = *base
+	copy(sol, base.sol)
+	s.sol, s.levels = sol, levels
+	s.found, s.nodes, s.err = 0, 0, nil
+	s.setContext(ctx)
+}
+
 // setContext makes the search stop, with ctx.Err(), when ctx is done.
 func (s *searcher) setContext(ctx context.Context) {
 	s.ctx, s.done = ctx, ctx.Done()
@@ -150,6 +170,10 @@ func (s *searcher) setContext(ctx context.Context) {
 func (s *searcher) interrupted() bool {
 	if s.overtaken != nil && s.overtaken.Load() < s.index {
 		s.err = errOvertaken
+		return true
+	}
+	if s.budget != 0 && s.nodes >= s.budget {
+		s.err = errBudget
 		return true
 	}
 	if s.done == nil {

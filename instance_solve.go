@@ -148,50 +148,76 @@ func workers(opts Options) int {
 const (
 	unitsPerWorker = 64 // split until there are this many units per worker
 	maxSplitDepth  = 16 // but no deeper than this many branchings
+
+	// A search on several workers first runs alone for this many nodes,
+	// a few tenths of a millisecond: most instances end within them,
+	// sooner than the split into units would.
+	probeNodes = 1 << 12
 )
 
 // split returns the units of the search of base: the queens each places
 // beyond those of base, in the order the search meets them. It deepens
-// the split until there are at least want units, or none left. found is
-// the number of solutions above the units; when first is set the split
-// stops at the first of them, and sol is a copy of it.
-func (base *searcher) split(ctx context.Context, want int, first bool) (units [][]Square, found uint64, sol Solution, err error) {
-	for limit := 1; ; limit++ {
-		s := base.clone(ctx)
-		s.first = first
-		s.limit = limit
-		units = units[:0]
-		s.unit = func(t *searcher) { units = append(units, t.placed(base)) }
-		stop := s.search()
-		switch {
-		case s.err != nil:
-			return nil, 0, nil, s.err
-		case stop:
-			return nil, s.found, s.sol, nil
-		case len(units) >= want || len(units) == 0 || limit == maxSplitDepth:
-			return units, s.found, nil, nil
+// the split a level of branchings at a time, each unit of a level
+// searched down to the next branching for the units of the next, until
+// there are at least want units, or none left; found is the number of
+// solutions above the units. With firstInOrder a solution above the
+// units is a unit of its own, in its place in the order, which its search
+// meets at once; with firstAny the split stops at it, and sol is a copy.
+func (base *searcher) split(ctx context.Context, want int, mode runMode) (units [][]Square, found uint64, sol Solution, err error) {
+	units = [][]Square{nil}
+	s := base.clone(ctx)
+	for depth := 0; depth < maxSplitDepth && len(units) > 0 && len(units) < want; depth++ {
+		var next [][]Square
+		for _, u := range units {
+			s.reuse(base)
+			for _, q := range u {
+				s.place(q.Row, q.Col)
+			}
+			s.limit = 1
+			s.unit = func(t *searcher) { next = append(next, t.placed(base)) }
+			// A search for the first solution tries the squares in
+			// another order (see branchRow).
+			s.first = mode != every
+			if mode == firstInOrder {
+				s.visit = func(Solution) bool {
+					next = append(next, s.placed(base))
+					return true
+				}
+			}
+			stop := s.search()
+			switch {
+			case s.err != nil:
+				return nil, 0, nil, s.err
+			case stop:
+				return nil, 0, s.sol.Clone(), nil
+			case mode == every:
+				found += s.found
+			}
 		}
+		units = next
 	}
+	return units, found, nil, nil
 }
 
 // eachUnit searches units 0 to n-1 on min(k, n) goroutines, each taking
-// the next unit in order: search(i) returns the finished search of unit
-// i, or nil to stop taking units; record(i, s) then takes its outcome,
-// never on two goroutines at once, and reports whether to stop.
-func eachUnit(k, n int, search func(i int) *searcher, record func(i int, s *searcher) (stop bool)) {
+// the next unit in order: search(w, i) returns the finished search of
+// unit i by goroutine w, or nil to stop taking units; record(i, s) then
+// takes its outcome before w takes another unit, never on two goroutines
+// at once, and reports whether to stop.
+func eachUnit(k, n int, search func(w, i int) *searcher, record func(i int, s *searcher) (stop bool)) {
 	var (
 		next atomic.Int64 // the next unit to search
 		mu   sync.Mutex   // guards record
 		wg   sync.WaitGroup
 	)
-	for range min(k, n) {
+	for w := range min(k, n) {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return
 				}
-				s := search(i)
+				s := search(w, i)
 				if s == nil {
 					return
 				}
@@ -229,17 +255,22 @@ const (
 func (base *searcher) run(ctx context.Context, k int, mode runMode, progress func(Progress)) runResult {
 	start := time.Now()
 	first := mode != every
-	if k == 1 && progress == nil {
+	if progress == nil {
 		s := base.clone(ctx)
 		s.first = first
-		s.search()
-		r := runResult{total: U128(s.found), err: s.err}
-		if first && s.found > 0 {
-			r.sol, r.err = s.sol, nil
+		if k > 1 {
+			s.budget = probeNodes
 		}
-		return r
+		s.search()
+		if !errors.Is(s.err, errBudget) {
+			r := runResult{total: U128(s.found), err: s.err}
+			if first && s.found > 0 {
+				r.sol, r.err = s.sol, nil
+			}
+			return r
+		}
 	}
-	units, found, sol, err := base.split(ctx, k*unitsPerWorker, first)
+	units, found, sol, err := base.split(ctx, k*unitsPerWorker, mode)
 	if err != nil || sol != nil {
 		return runResult{total: U128(found), sol: sol, err: err}
 	}
@@ -249,13 +280,20 @@ func (base *searcher) run(ctx context.Context, k int, mode runMode, progress fun
 		total     = U128(found)
 		best      Solution
 		failure   error
+		searchers = make([]*searcher, k) // each worker's, reused from unit to unit
 	)
 	overtaken.Store(int64(len(units)))
-	eachUnit(k, len(units), func(i int) *searcher {
+	eachUnit(k, len(units), func(w, i int) *searcher {
 		if first && int64(i) > overtaken.Load() {
 			return nil
 		}
-		s := base.clone(ctx)
+		s := searchers[w]
+		if s == nil {
+			s = base.clone(ctx)
+			searchers[w] = s
+		} else {
+			s.reuse(base)
+		}
 		s.first = first
 		s.index = int64(i)
 		if first {
@@ -279,10 +317,10 @@ func (base *searcher) run(ctx context.Context, k int, mode runMode, progress fun
 			switch {
 			case mode == firstAny && best == nil:
 				overtaken.Store(-1)
-				best = s.sol
+				best = s.sol.Clone()
 			case mode == firstInOrder && int64(i) < overtaken.Load():
 				overtaken.Store(int64(i))
-				best = s.sol
+				best = s.sol.Clone()
 			}
 		default:
 			total = total.Add64(s.found)

@@ -205,7 +205,7 @@ func countWeighted(ctx context.Context, k int, subs []*searcher, sizes []uint64,
 	var units []unit
 	want := max(4, k*unitsPerWorker/max(1, len(subs)))
 	for i, sub := range subs {
-		us, found, _, err := sub.split(ctx, want, false)
+		us, found, _, err := sub.split(ctx, want, every)
 		if err != nil {
 			return Uint128{}, err
 		}
@@ -215,12 +215,19 @@ func countWeighted(ctx context.Context, k int, subs []*searcher, sizes []uint64,
 		}
 	}
 	var (
-		done    int
-		failure error
+		done      int
+		failure   error
+		searchers = make([]*searcher, k) // each worker's, reused from unit to unit
 	)
-	eachUnit(k, len(units), func(i int) *searcher {
+	eachUnit(k, len(units), func(w, i int) *searcher {
 		u := units[i]
-		s := subs[u.sub].clone(ctx)
+		s := searchers[w]
+		if s == nil {
+			s = subs[u.sub].clone(ctx)
+			searchers[w] = s
+		} else {
+			s.reuse(subs[u.sub])
+		}
 		for _, q := range u.queens {
 			s.place(q.Row, q.Col)
 		}

@@ -123,16 +123,24 @@ func TestInstanceAgainstPlain(t *testing.T) {
 }
 
 // TestInstanceSolveSameForAnyWorkers checks that Solve returns the
-// solution of the serial search, whatever the number of workers.
+// solution of the serial search, whatever the number of workers: on
+// small boards, where the split into units meets solutions above the
+// units, and on larger ones.
 func TestInstanceSolveSameForAnyWorkers(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
-	for range 20 {
-		in := randomInstance(rng, 12+rng.IntN(8))
+	for i := range 400 {
+		n := 6 + rng.IntN(9)
+		if i%20 == 0 {
+			n = 12 + rng.IntN(8)
+		}
+		in := randomInstance(rng, n)
 		one, err1 := in.Solve(ctx, Options{Workers: 1})
-		many, err4 := in.Solve(ctx, Options{Workers: 4})
-		if !slices.Equal(one, many) || (err1 == nil) != (err4 == nil) {
-			t.Fatalf("%+v: one worker %v, %v; four %v, %v", in, one, err1, many, err4)
+		for _, k := range []int{2, 3, 4, 16} {
+			many, errk := in.Solve(ctx, Options{Workers: k})
+			if !slices.Equal(one, many) || (err1 == nil) != (errk == nil) {
+				t.Fatalf("%+v: one worker %v, %v; %d workers %v, %v", in, one, err1, k, many, errk)
+			}
 		}
 	}
 }
