@@ -228,7 +228,13 @@ func (r *Reader) next() (*Placement, error) {
 		}
 		kind := classify(t, more)
 		if r.header && !more && (string(t) == "0" || string(t) == "1") {
-			kind = kindGrid // the matrix of a 1×1 board
+			// The matrix of a 1×1 board, or its board of 0 and +: the
+			// board format writes a queen there, and no format an
+			// empty square alone.
+			kind = kindGrid
+			if t[0] == '0' {
+				t = []byte("Q")
+			}
 		}
 		r.header = kind == kindSkip && isHeader(t)
 		if r.gridRows > 0 && kind != kindGrid {
@@ -340,7 +346,7 @@ func (r *Reader) plainRow(t []byte) []byte {
 // board of an instance: "a b c d e f g h".
 func isFileLine(t []byte) bool {
 	f := bytes.Fields(t)
-	if len(f) < 2 {
+	if len(f) == 0 {
 		return false
 	}
 	for i, x := range f {

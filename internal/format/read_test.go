@@ -399,7 +399,7 @@ func TestReadOneByOne(t *testing.T) {
 		{"1\n", false, "cols", "1"},
 		{"1\n", true, "cols", "2"},
 		{"Solution 1\n  1\n\n1 solution\n", true, "matrix", "1"},
-		{"Solution 1\n  0\n", false, "board", "row 1 holds no queen"},
+		{"Solution 1\n  0\n", false, "board", "1"},
 	} {
 		got, err := readAll(tc.in, ReadOptions{ZeroBased: tc.zero})
 		if err != nil || len(got) != 1 {
@@ -412,6 +412,35 @@ func TestReadOneByOne(t *testing.T) {
 		}
 		if p.Format != tc.format || desc != tc.queens {
 			t.Errorf("%q (zero-based %v): %s %s, want %s %s", tc.in, tc.zero, p.Format, desc, tc.format, tc.queens)
+		}
+	}
+}
+
+// TestRoundTripBoards reads back the board format in every set of
+// glyphs, with labels and without, and the labelled board of an instance
+// with a preset queen, on boards from 1×1 up.
+func TestRoundTripBoards(t *testing.T) {
+	for _, glyphs := range GlyphNames() {
+		for _, labels := range []bool{false, true} {
+			for n := 1; n <= 6; n++ {
+				sols := all(t, n)
+				opts := Options{N: n, Glyphs: glyphs, Labels: labels}
+				if labels && len(sols) > 0 {
+					opts.Presets = []queens.Square{{Row: 0, Col: sols[0][0]}}
+				}
+				got, err := readAll(write(t, "board", opts, sols), ReadOptions{})
+				if err != nil {
+					t.Fatalf("glyphs %s, labels %v, n=%d: %v", glyphs, labels, n, err)
+				}
+				if len(got) != len(sols) {
+					t.Fatalf("glyphs %s, labels %v, n=%d: read %d placements, wrote %d", glyphs, labels, n, len(got), len(sols))
+				}
+				for i, p := range got {
+					if p.Err != nil || !slices.Equal(p.Queens, sols[i]) {
+						t.Fatalf("glyphs %s, labels %v, n=%d: placement %d read as %v (%v), want %v", glyphs, labels, n, i+1, p.Queens, p.Err, sols[i])
+					}
+				}
+			}
 		}
 	}
 }
