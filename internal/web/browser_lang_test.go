@@ -86,6 +86,14 @@ func TestBrowserLanguages(t *testing.T) {
 			for _, f := range eval[[]string](t, ctx, layoutFaults) {
 				t.Errorf("%s at %dx%d: %s", lang, size[0], size[1], f)
 			}
+			// The header keeps one row, the language switch beside the
+			// tabs, even on a phone.
+			if !eval[bool](t, ctx, `(() => {
+				const a = document.querySelector('#tab-search').getBoundingClientRect(), b = document.querySelector('#lang-zh').getBoundingClientRect();
+				return b.top < a.bottom && a.top < b.bottom;
+			})()`) {
+				t.Errorf("%s at %dx%d: the language switch is not on the row of the tabs", lang, size[0], size[1])
+			}
 			shoot(t, ctx, fmt.Sprintf("%s-%dx%d.png", lang, size[0], size[1]))
 		}
 		// The gallery and the count hold their layout in Chinese too.
