@@ -60,6 +60,14 @@ TEXT ·diagonalBoundsBMI2(SB), NOSPLIT, $0-96
 	MOVQ R9, near+88(FP)
 	RET
 
+// COLOURZ stores to z the interleaved mask of the folded diagonals near
+// and far of one family (R8 and R9 hold the interleaving masks), and to
+// nearest how many of its m lowest bits (R14 holds m ones) are light
+// ones.
+#define COLOURZ(near, far, light, z, nearest) \
+	MOVQ near, AX; PDEPQ R8, AX, BX; MOVQ far, AX; PDEPQ R9, AX, DX; ORQ DX, BX; \
+	MOVQ BX, z; PDEPQ BX, R14, AX; ANDQ light, AX; POPCNTQ AX, AX; MOVQ AX, nearest
+
 // func colourNearestBMI2(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint64) (zs, zd uint64, nearestS, nearestD int)
 TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
 	MOVQ m+32(FP), CX
@@ -67,26 +75,8 @@ TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
 	BZHIQ CX, R14, R14
 	MOVQ $0x5555555555555555, R8
 	MOVQ $0xAAAAAAAAAAAAAAAA, R9
-	MOVQ su+0(FP), AX
-	PDEPQ R8, AX, BX
-	MOVQ sd+8(FP), AX
-	PDEPQ R9, AX, DX
-	ORQ DX, BX
-	MOVQ BX, zs+56(FP)
-	PDEPQ BX, R14, AX
-	ANDQ lightSums+40(FP), AX
-	POPCNTQ AX, AX
-	MOVQ AX, nearestS+72(FP)
-	MOVQ du+16(FP), AX
-	PDEPQ R8, AX, BX
-	MOVQ dd+24(FP), AX
-	PDEPQ R9, AX, DX
-	ORQ DX, BX
-	MOVQ BX, zd+64(FP)
-	PDEPQ BX, R14, AX
-	ANDQ lightDiffs+48(FP), AX
-	POPCNTQ AX, AX
-	MOVQ AX, nearestD+80(FP)
+	COLOURZ(su+0(FP), sd+8(FP), lightSums+40(FP), zs+56(FP), nearestS+72(FP))
+	COLOURZ(du+16(FP), dd+24(FP), lightDiffs+48(FP), zd+64(FP), nearestD+80(FP))
 	RET
 
 // ZNEAR adds to R9 the squares of the distances of the lowest bits of the
@@ -95,6 +85,13 @@ TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
 	PDEPQ z, ones, BX; LEAQ ·zSquares(SB), DI; \
 	ZBYTE(0, R9); ZBYTE(1, R9); ZBYTE(2, R9); ZBYTE(3, R9); \
 	ZBYTE(4, R9); ZBYTE(5, R9); ZBYTE(6, R9); ZBYTE(7, R9)
+
+// SPLITNEAR adds to R9 the squares of the distances of the l nearest
+// light diagonals (R14 holds l ones) and of the d nearest dark ones (R13
+// holds d ones) of the interleaved mask z of one family.
+#define SPLITNEAR(z, light) \
+	MOVQ z, SI; MOVQ light, R8; MOVQ SI, R10; ANDQ R8, R10; ZNEAR(R10, R14); \
+	ANDNQ SI, R8, R10; ZNEAR(R10, R13)
 
 // func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
 TEXT ·splitNearBMI2(SB), NOSPLIT, $0-56
@@ -105,19 +102,7 @@ TEXT ·splitNearBMI2(SB), NOSPLIT, $0-56
 	MOVQ $-1, R13
 	BZHIQ CX, R13, R13
 	XORQ R9, R9
-	MOVQ zs+0(FP), SI
-	MOVQ lightSums+16(FP), R8
-	MOVQ SI, R10
-	ANDQ R8, R10
-	ZNEAR(R10, R14)
-	ANDNQ SI, R8, R10
-	ZNEAR(R10, R13)
-	MOVQ zd+8(FP), SI
-	MOVQ lightDiffs+24(FP), R8
-	MOVQ SI, R10
-	ANDQ R8, R10
-	ZNEAR(R10, R14)
-	ANDNQ SI, R8, R10
-	ZNEAR(R10, R13)
+	SPLITNEAR(zs+0(FP), lightSums+16(FP))
+	SPLITNEAR(zd+8(FP), lightDiffs+24(FP))
 	MOVQ R9, ret+48(FP)
 	RET

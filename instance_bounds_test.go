@@ -60,8 +60,9 @@ func TestBoundSums(t *testing.T) {
 	}
 }
 
-// TestBoundsKernel compares the BMI2 bounds, where the processor runs
-// them, with their pure-Go twin on the diagonals of random boards.
+// TestBoundsKernel compares the BMI2 bounds and the kernels of the colour
+// bound, where the processor runs them, with their pure-Go twins on the
+// diagonals of random boards.
 func TestBoundsKernel(t *testing.T) {
 	if !haveBoundsBMI2 {
 		t.Skip("no BMI2 bounds kernel on this processor or build")
@@ -86,6 +87,21 @@ func TestBoundsKernel(t *testing.T) {
 		got[0], got[1], got[2], got[3], got[4] = diagonalBoundsBMI2(sums, diffs, su, sd, du, dd, m)
 		if want != got {
 			t.Fatalf("n=%d sums=%#x diffs=%#x m=%d: Go gives %v, assembly %v", n, sums, diffs, m, want, got)
+		}
+		// The kernels of the colour bound, on the same diagonals.
+		lightSums, lightDiffs := uint64(0x3333333333333333), uint64(0x3333333333333333)
+		if n%2 == 0 {
+			lightSums = ^lightSums
+		}
+		zs, zd, ns, nd := colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
+		zs2, zd2, ns2, nd2 := colourNearestBMI2(su, sd, du, dd, m, lightSums, lightDiffs)
+		if zs != zs2 || zd != zd2 || ns != ns2 || nd != nd2 {
+			t.Fatalf("colourNearest(%#x, %#x, %#x, %#x, %d): Go gives %#x %#x %d %d, assembly %#x %#x %d %d", su, sd, du, dd, m, zs, zd, ns, nd, zs2, zd2, ns2, nd2)
+		}
+		l := rng.IntN(min(bits.OnesCount64(zs&lightSums), bits.OnesCount64(zd&lightDiffs)) + 1)
+		d := rng.IntN(min(bits.OnesCount64(zs&^lightSums), bits.OnesCount64(zd&^lightDiffs)) + 1)
+		if want, got := splitNearGo(zs, zd, lightSums, lightDiffs, l, d), splitNearBMI2(zs, zd, lightSums, lightDiffs, l, d); want != got {
+			t.Fatalf("splitNear(%#x, %#x, %d, %d): Go gives %d, assembly %d", zs, zd, l, d, want, got)
 		}
 	}
 }
@@ -286,36 +302,5 @@ func TestColourSpread(t *testing.T) {
 	}
 	if passed < 1000 || refuted < 100 {
 		t.Errorf("%d boards with a least spread and %d without: too few of one kind to test", passed, refuted)
-	}
-}
-
-// TestColourKernels compares the BMI2 kernels of the colour bound, where
-// the processor runs them, with their pure-Go twins.
-func TestColourKernels(t *testing.T) {
-	if !haveBoundsBMI2 {
-		t.Skip("no BMI2 bounds kernel on this processor or build")
-	}
-	rng := rand.New(rand.NewPCG(31, 37))
-	for range 20000 {
-		n := 1 + rng.IntN(boundsN)
-		lines := uint64(1)<<(2*n-1) - 1
-		su, sd := fold(rng.Uint64()&lines, n)
-		du, dd := fold(rng.Uint64()&lines, n)
-		lightSums, lightDiffs := uint64(0x3333333333333333), uint64(0x3333333333333333)
-		if rng.IntN(2) == 0 {
-			lightSums = ^lightSums
-		}
-		m := rng.IntN(n + 1)
-		zs, zd, ns, nd := colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
-		zs2, zd2, ns2, nd2 := colourNearestBMI2(su, sd, du, dd, m, lightSums, lightDiffs)
-		if zs != zs2 || zd != zd2 || ns != ns2 || nd != nd2 {
-			t.Fatalf("colourNearest(%#x, %#x, %#x, %#x, %d): Go gives %#x %#x %d %d, assembly %#x %#x %d %d", su, sd, du, dd, m, zs, zd, ns, nd, zs2, zd2, ns2, nd2)
-		}
-		k := min(bits.OnesCount64(zs&lightSums), bits.OnesCount64(zd&lightDiffs))
-		j := min(bits.OnesCount64(zs&^lightSums), bits.OnesCount64(zd&^lightDiffs))
-		l, d := rng.IntN(k+1), rng.IntN(j+1)
-		if want, got := splitNearGo(zs, zd, lightSums, lightDiffs, l, d), splitNearBMI2(zs, zd, lightSums, lightDiffs, l, d); want != got {
-			t.Fatalf("splitNear(%#x, %#x, %d, %d): Go gives %d, assembly %d", zs, zd, l, d, want, got)
-		}
 	}
 }
