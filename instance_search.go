@@ -328,9 +328,10 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 // their queens, the least constraining square goes first, and among
 // equals the leftmost: the order does not change what the search proves,
 // only how soon it meets a solution, and a queen that takes the fewest
-// free squares from the other rows leaves the most room for them. Deeper, where most of
-// the nodes are and a wrong choice costs little, the order would cost
-// more than it saves, and the search goes from left to right.
+// free squares from the other rows leaves the most room for them.
+// Deeper, where most of the nodes are and a wrong choice costs little,
+// the order would cost more than it saves, and the search goes from left
+// to right.
 func (s *searcher) branchRow(r int, cand uint64) bool {
 	if cand&(cand-1) == 0 {
 		return s.try(r, bits.TrailingZeros64(cand))

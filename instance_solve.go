@@ -236,6 +236,29 @@ func eachUnit(k, n int, search func(w, i int) *searcher, record func(i int, s *s
 	wg.Wait()
 }
 
+// workerSearchers holds a searcher for each goroutine of eachUnit,
+// reused from unit to unit instead of a clone, with its scratch, per unit.
+type workerSearchers struct {
+	ctx context.Context
+	s   []*searcher
+}
+
+// newWorkerSearchers returns the searchers of k goroutines, searching
+// under ctx; each is made when its goroutine first needs it.
+func newWorkerSearchers(ctx context.Context, k int) workerSearchers {
+	return workerSearchers{ctx, make([]*searcher, k)}
+}
+
+// fresh returns the searcher of goroutine w, made a fresh clone of base.
+func (ws workerSearchers) fresh(w int, base *searcher) *searcher {
+	if ws.s[w] == nil {
+		ws.s[w] = base.clone(ws.ctx)
+	} else {
+		ws.s[w].reuse(base)
+	}
+	return ws.s[w]
+}
+
 // runResult is the outcome of a search of all units.
 type runResult struct {
 	total Uint128
@@ -283,20 +306,14 @@ func (base *searcher) run(ctx context.Context, k int, mode runMode, progress fun
 		total     = U128(found)
 		best      Solution
 		failure   error
-		searchers = make([]*searcher, k) // each worker's, reused from unit to unit
+		searchers = newWorkerSearchers(ctx, k)
 	)
 	overtaken.Store(int64(len(units)))
 	eachUnit(k, len(units), func(w, i int) *searcher {
 		if first && int64(i) > overtaken.Load() {
 			return nil
 		}
-		s := searchers[w]
-		if s == nil {
-			s = base.clone(ctx)
-			searchers[w] = s
-		} else {
-			s.reuse(base)
-		}
+		s := searchers.fresh(w, base)
 		s.first = first
 		s.index = int64(i)
 		if first {

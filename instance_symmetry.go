@@ -217,17 +217,11 @@ func countWeighted(ctx context.Context, k int, subs []*searcher, sizes []uint64,
 	var (
 		done      int
 		failure   error
-		searchers = make([]*searcher, k) // each worker's, reused from unit to unit
+		searchers = newWorkerSearchers(ctx, k)
 	)
 	eachUnit(k, len(units), func(w, i int) *searcher {
 		u := units[i]
-		s := searchers[w]
-		if s == nil {
-			s = subs[u.sub].clone(ctx)
-			searchers[w] = s
-		} else {
-			s.reuse(subs[u.sub])
-		}
+		s := searchers.fresh(w, subs[u.sub])
 		for _, q := range u.queens {
 			s.place(q.Row, q.Col)
 		}
