@@ -154,24 +154,35 @@ func (s *searcher) bounded(frees *[64]uint64, need uint64, m int) bool {
 		return false
 	}
 	rowSum, colSum := indexSum(s.open), indexSum(need)
-	// The squares of the doubled distances of the m rows and the m
-	// columns from the middle: Σ(2i-(n-1))² = 4Σi² - 4(n-1)Σi + 2m(n-1)².
 	h := s.n - 1
-	spread := 4*(indexSquares(s.open)+indexSquares(need)) - 4*h*(rowSum+colSum) + 2*m*h*h
-	su, sd := fold(sums, s.n)
-	du, dd := fold(diffs, s.n)
-	var sumLow, sumHigh, diffLow, diffHigh, near int
-	if haveBoundsBMI2 {
-		sumLow, sumHigh, diffLow, diffHigh, near = diagonalBoundsBMI2(sums, diffs, su, sd, du, dd, m)
-	} else {
-		sumLow, sumHigh, diffLow, diffHigh, near = diagonalBoundsGo(sums, diffs, su, sd, du, dd, m)
-	}
 	t := rowSum + colSum
 	u := colSum - rowSum + m*h
-	if sumLow > t || t > sumHigh || diffLow > u || u > diffHigh || 2*near > spread {
+	var sumLow, sumHigh, diffLow, diffHigh int
+	if haveBoundsBMI2 {
+		sumLow, sumHigh, diffLow, diffHigh = indexBoundsBMI2(sums, diffs, m)
+	} else {
+		sumLow, sumHigh, diffLow, diffHigh = indexBoundsGo(sums, diffs, m)
+	}
+	if sumLow > t || t > sumHigh || diffLow > u || u > diffHigh {
 		return false
 	}
-	return !s.useColours || s.colourSpread(su, sd, du, dd, need, m, spread)
+	// The squares of the doubled distances of the m rows and the m
+	// columns from the middle: Σ(2i-(n-1))² = 4Σi² - 4(n-1)Σi + 2m(n-1)².
+	spread := 4*(indexSquares(s.open)+indexSquares(need)) - 4*h*t + 2*m*h*h
+	su, sd := fold(sums, s.n)
+	du, dd := fold(diffs, s.n)
+	// The colours' bound on the spread is never weaker than the plain
+	// one, which it replaces.
+	if s.useColours {
+		return s.colourSpread(su, sd, du, dd, need, m, spread)
+	}
+	var near int
+	if haveBoundsBMI2 {
+		near = nearBoundBMI2(su, sd, du, dd, m)
+	} else {
+		near = nearBoundGo(su, sd, du, dd, m)
+	}
+	return 2*near <= spread
 }
 
 // colourSpread reports whether the bound on the spread holds once the
@@ -284,15 +295,22 @@ func diagonalsGo(frees *[64]uint64, open uint64, n int) (sums, diffs uint64) {
 	return sums, diffs
 }
 
-// diagonalBoundsGo returns the bounds of a node with m empty rows whose
-// diagonals left are sums and diffs, folded into su, sd and du, dd: the
-// least and the greatest sum of the indices of m of each family, and the
-// least sum of the squares of the distances of m of each family from the
-// long diagonal, both families added. Both families have at least m
-// diagonals. It is the twin of the assembly kernel.
-func diagonalBoundsGo(sums, diffs, su, sd, du, dd uint64, m int) (sumLow, sumHigh, diffLow, diffHigh, near int) {
-	return lowSum(sums, m), highSum(sums, m), lowSum(diffs, m), highSum(diffs, m),
-		nearSquares(su, sd, m) + nearSquares(du, dd, m)
+// indexBoundsGo returns the bounds on the indices of the diagonals of a
+// node with m empty rows whose diagonals left are sums and diffs: the
+// least and the greatest sum of the indices of m of each family. Both
+// families have at least m diagonals. It is the twin of the assembly
+// kernel.
+func indexBoundsGo(sums, diffs uint64, m int) (sumLow, sumHigh, diffLow, diffHigh int) {
+	return lowSum(sums, m), highSum(sums, m), lowSum(diffs, m), highSum(diffs, m)
+}
+
+// nearBoundGo returns the bound on the spread of the diagonals of a node
+// with m empty rows whose diagonals left, folded, are su, sd and du, dd:
+// the least sum of the squares of the distances of m of each family from
+// the long diagonal, both families added. It is the twin of the assembly
+// kernel.
+func nearBoundGo(su, sd, du, dd uint64, m int) int {
+	return nearSquares(su, sd, m) + nearSquares(du, dd, m)
 }
 
 // indexSum returns the sum of the positions of the bits of x, which has

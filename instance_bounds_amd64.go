@@ -4,17 +4,23 @@ package queens
 
 import "golang.org/x/sys/cpu"
 
-// haveBoundsBMI2 reports whether the processor runs diagonalBoundsBMI2:
+// haveBoundsBMI2 reports whether the processor runs the BMI2 kernels:
 // it needs BMI2 and POPCNT, and AVX-512 as a sign that PDEP takes a few
 // cycles, as it does on every processor with AVX-512 and not on some
 // without.
 var haveBoundsBMI2 = cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT && cpu.X86.HasAVX512F
 
-// diagonalBoundsBMI2 is diagonalBoundsGo with the bits selected by PDEP
-// and summed by POPCNT, without a loop. It requires haveBoundsBMI2.
+// indexBoundsBMI2 is indexBoundsGo with the bits selected by PDEP and
+// summed by POPCNT, without a loop. It requires haveBoundsBMI2.
 //
 //go:noescape
-func diagonalBoundsBMI2(sums, diffs, su, sd, du, dd uint64, m int) (sumLow, sumHigh, diffLow, diffHigh, near int)
+func indexBoundsBMI2(sums, diffs uint64, m int) (sumLow, sumHigh, diffLow, diffHigh int)
+
+// nearBoundBMI2 is nearBoundGo with the nearest diagonals selected by
+// PDEP and their squares summed by table. It requires haveBoundsBMI2.
+//
+//go:noescape
+func nearBoundBMI2(su, sd, du, dd uint64, m int) int
 
 // colourNearestBMI2 is colourNearestGo with the masks interleaved and the
 // nearest diagonals selected by PDEP. It requires haveBoundsBMI2.

@@ -35,9 +35,9 @@
 	ZBYTE(0, out); ZBYTE(1, out); ZBYTE(2, out); ZBYTE(3, out); \
 	ZBYTE(4, out); ZBYTE(5, out); ZBYTE(6, out); ZBYTE(7, out)
 
-// func diagonalBoundsBMI2(sums, diffs, su, sd, du, dd uint64, m int) (sumLow, sumHigh, diffLow, diffHigh, near int)
-TEXT ·diagonalBoundsBMI2(SB), NOSPLIT, $0-96
-	MOVQ m+48(FP), CX
+// func indexBoundsBMI2(sums, diffs uint64, m int) (sumLow, sumHigh, diffLow, diffHigh int)
+TEXT ·indexBoundsBMI2(SB), NOSPLIT, $0-56
+	MOVQ m+16(FP), CX
 	MOVQ $-1, R14
 	BZHIQ CX, R14, R14
 	MOVQ $0xAAAAAAAAAAAAAAAA, R8
@@ -47,17 +47,24 @@ TEXT ·diagonalBoundsBMI2(SB), NOSPLIT, $0-96
 	MOVQ $0xFFFF0000FFFF0000, R12
 	MOVQ $0xFFFFFFFF00000000, R13
 	MOVQ sums+0(FP), SI
-	LOWHIGH(SI, sumLow+56(FP), sumHigh+64(FP))
+	LOWHIGH(SI, sumLow+24(FP), sumHigh+32(FP))
 	MOVQ diffs+8(FP), SI
-	LOWHIGH(SI, diffLow+72(FP), diffHigh+80(FP))
+	LOWHIGH(SI, diffLow+40(FP), diffHigh+48(FP))
+	RET
+
+// func nearBoundBMI2(su, sd, du, dd uint64, m int) int
+TEXT ·nearBoundBMI2(SB), NOSPLIT, $0-48
+	MOVQ m+32(FP), CX
+	MOVQ $-1, R14
+	BZHIQ CX, R14, R14
 	XORQ R9, R9
-	MOVQ su+16(FP), SI
-	MOVQ sd+24(FP), R8
+	MOVQ su+0(FP), SI
+	MOVQ sd+8(FP), R8
 	NEAR(SI, R8, R9)
-	MOVQ du+32(FP), SI
-	MOVQ dd+40(FP), R8
+	MOVQ du+16(FP), SI
+	MOVQ dd+24(FP), R8
 	NEAR(SI, R8, R9)
-	MOVQ R9, near+88(FP)
+	MOVQ R9, ret+40(FP)
 	RET
 
 // COLOURZ stores to z the interleaved mask of the folded diagonals near

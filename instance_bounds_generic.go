@@ -2,13 +2,18 @@
 
 package queens
 
-// haveBoundsBMI2 reports whether this build has the BMI2 bounds kernel.
+// haveBoundsBMI2 reports whether this build has the BMI2 bounds kernels.
 const haveBoundsBMI2 = false
 
-// diagonalBoundsBMI2 stands in for the BMI2 kernel, which this build
-// lacks; it is never called.
-func diagonalBoundsBMI2(sums, diffs, su, sd, du, dd uint64, m int) (sumLow, sumHigh, diffLow, diffHigh, near int) {
-	return diagonalBoundsGo(sums, diffs, su, sd, du, dd, m)
+// indexBoundsBMI2 stands in for the BMI2 kernel, which this build lacks;
+// it is never called.
+func indexBoundsBMI2(sums, diffs uint64, m int) (sumLow, sumHigh, diffLow, diffHigh int) {
+	return indexBoundsGo(sums, diffs, m)
+}
+
+// nearBoundBMI2 stands in for the BMI2 kernel; it is never called.
+func nearBoundBMI2(su, sd, du, dd uint64, m int) int {
+	return nearBoundGo(su, sd, du, dd, m)
 }
 
 // colourNearestBMI2 stands in for the BMI2 kernel; it is never called.

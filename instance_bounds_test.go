@@ -83,8 +83,9 @@ func TestBoundsKernel(t *testing.T) {
 		su, sd := fold(sums, n)
 		du, dd := fold(diffs, n)
 		var want, got [5]int
-		want[0], want[1], want[2], want[3], want[4] = diagonalBoundsGo(sums, diffs, su, sd, du, dd, m)
-		got[0], got[1], got[2], got[3], got[4] = diagonalBoundsBMI2(sums, diffs, su, sd, du, dd, m)
+		want[0], want[1], want[2], want[3] = indexBoundsGo(sums, diffs, m)
+		got[0], got[1], got[2], got[3] = indexBoundsBMI2(sums, diffs, m)
+		want[4], got[4] = nearBoundGo(su, sd, du, dd, m), nearBoundBMI2(su, sd, du, dd, m)
 		if want != got {
 			t.Fatalf("n=%d sums=%#x diffs=%#x m=%d: Go gives %v, assembly %v", n, sums, diffs, m, want, got)
 		}

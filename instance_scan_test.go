@@ -171,12 +171,12 @@ func BenchmarkInstanceKernels(b *testing.B) {
 			sink += s ^ d
 		}},
 		{"bounds/go", false, func(i int) {
-			a, b, c, d, e := diagonalBoundsGo(sums, diffs, su, sd, du, dd, 8+i&3)
-			sink += uint64(a + b + c + d + e)
+			a, b, c, d := indexBoundsGo(sums, diffs, 8+i&3)
+			sink += uint64(a + b + c + d + nearBoundGo(su, sd, du, dd, 8+i&3))
 		}},
 		{"bounds/bmi2", true, func(i int) {
-			a, b, c, d, e := diagonalBoundsBMI2(sums, diffs, su, sd, du, dd, 8+i&3)
-			sink += uint64(a + b + c + d + e)
+			a, b, c, d := indexBoundsBMI2(sums, diffs, 8+i&3)
+			sink += uint64(a + b + c + d + nearBoundBMI2(su, sd, du, dd, 8+i&3))
 		}},
 		{"colour/go", false, func(i int) {
 			zs, zd, a, c := colourNearestGo(su, sd, du, dd, 8+i&3, lightMask, lightMask)

@@ -228,76 +228,111 @@ func (s *searcher) search() (stop bool) {
 	return s.node(-1, 0)
 }
 
-// node is search at a node whose last queen, on (pr, pc), was placed by
-// the node above it, whose free squares are then at hand; pr < 0 when
-// the node has no such parent, and its free squares are read from the
-// board.
+// node searches on with a queen on (pr, pc), below the node whose free
+// squares are then at hand, and takes the queen away again unless the
+// search stops; pr < 0 where the search begins, and the free squares are
+// read from the board.
+//
+// It keeps the queens' rows and columns, but not their diagonals: below
+// the node the free squares of the rows carry them. diag and anti thus
+// hold the queens that place put on the board, which are all of them
+// where a search begins.
+//
+// A forced queen, the one free square of a row or a column, leads to a
+// node of its own, but not to a call of its own: node places it and goes
+// round again, and takes all it placed away on the way out. Half the
+// nodes of a search are forced, and on the CSPLib Excluded Diagonals
+// runs a call for each cost 7% more time.
 func (s *searcher) node(pr, pc int) (stop bool) {
-	if s.open == 0 {
-		if s.ring == nil {
-			s.found++
-		} else {
-			s.found += s.weight()
-		}
-		if s.visit != nil {
-			return !s.visit(s.sol)
-		}
-		return s.first
-	}
-	if s.depth == s.limit {
-		s.unit(s)
-		return false
-	}
-	s.nodes++
-	if s.nodes&(1<<12-1) == 0 && s.interrupted() {
-		return true
-	}
-	// The free squares of each empty row; c1, c2 and c3 are the columns
-	// with at least one, two and three of them.
-	m := bits.OnesCount64(s.open)
-	frees := &s.levels[m].frees
-	// Below the root the rows lose the squares on the lines of the new
-	// queen; at the root they come from the board, and no queen takes any.
-	above, queen := frees, uint64(0)
+	var forcedRows, forcedCols uint64 // the queens this call has placed
 	if pr >= 0 {
-		above, queen = &s.levels[m+1].frees, uint64(1)<<(pc&63)
-	} else {
-		s.readFrees(frees)
+		s.sol[pr&63] = pc
+		s.open ^= 1 << pr
+		s.cols ^= 1 << pc
+		forcedRows, forcedCols = 1<<pr, 1<<pc
 	}
-	var key, c1, c2, c3 uint64
-	if haveScanAVX512 {
-		key, c1, c2, c3 = scanAboveAVX512(above, frees, s.open, pr, queen)
-	} else {
-		key, c1, c2, c3 = scanAboveGo(above, frees, s.open, pr, queen)
+	for {
+		if s.open == 0 {
+			if s.ring == nil {
+				s.found++
+			} else {
+				s.found += s.weight()
+			}
+			if s.visit != nil {
+				stop = !s.visit(s.sol)
+			} else {
+				stop = s.first
+			}
+			break
+		}
+		if s.depth == s.limit {
+			s.unit(s)
+			break
+		}
+		s.nodes++
+		if s.nodes&(1<<12-1) == 0 && s.interrupted() {
+			return true
+		}
+		// The free squares of each empty row; c1, c2 and c3 are the
+		// columns with at least one, two and three of them.
+		m := bits.OnesCount64(s.open)
+		frees := &s.levels[m].frees
+		// Below the root the rows lose the squares on the lines of the
+		// new queen; at the root they come from the board, and no queen
+		// takes any.
+		above, queen := frees, uint64(0)
+		if pr >= 0 {
+			above, queen = &s.levels[m+1].frees, uint64(1)<<(pc&63)
+		} else {
+			s.readFrees(frees)
+		}
+		var key, c1, c2, c3 uint64
+		if haveScanAVX512 {
+			key, c1, c2, c3 = scanAboveAVX512(above, frees, s.open, pr, queen)
+		} else {
+			key, c1, c2, c3 = scanAboveGo(above, frees, s.open, pr, queen)
+		}
+		fewest := int(key >> 6)
+		if fewest == 0 {
+			break // a row without a free square
+		}
+		row := int(key & 63)
+		cand := frees[row]
+		need := s.full &^ s.cols
+		if need&^c1 != 0 {
+			break // a column without a free square
+		}
+		if fewest == 1 {
+			pr, pc = row, bits.TrailingZeros64(cand)
+		} else if ones := need &^ c2; ones != 0 {
+			pr, pc = bits.TrailingZeros64(s.columnRows(frees, bits.TrailingZeros64(ones))), bits.TrailingZeros64(ones)
+		} else {
+			// Only a branching node pays for the bounds: a forced
+			// queen leads to a node that checks them.
+			if s.useBounds && !s.bounded(frees, need, m) {
+				break
+			}
+			if twos := need & c2 &^ c3; fewest > 2 && twos != 0 {
+				stop = s.branchColumn(bits.TrailingZeros64(twos))
+			} else {
+				if 4*m >= 3*s.n {
+					row, cand = s.mostConstraining(frees, fewest)
+				}
+				stop = s.branchRow(row, cand)
+			}
+			break
+		}
+		s.sol[pr] = pc
+		s.open ^= 1 << pr
+		s.cols ^= 1 << pc
+		forcedRows |= 1 << pr
+		forcedCols |= 1 << pc
 	}
-	fewest := int(key >> 6)
-	if fewest == 0 {
-		return false // a row without a free square
+	if !stop {
+		s.open ^= forcedRows
+		s.cols ^= forcedCols
 	}
-	row := int(key & 63)
-	cand := frees[row]
-	need := s.full &^ s.cols
-	if need&^c1 != 0 {
-		return false // a column without a free square
-	}
-	if fewest == 1 {
-		return s.branchRow(row, cand)
-	}
-	if ones := need &^ c2; ones != 0 {
-		return s.branchColumn(bits.TrailingZeros64(ones))
-	}
-	// Only a branching node pays for the bounds: a forced queen leads to
-	// a node that checks them.
-	if s.useBounds && !s.bounded(frees, need, m) {
-		return false
-	}
-	if twos := need & c2 &^ c3; fewest > 2 && twos != 0 {
-		return s.branchColumn(bits.TrailingZeros64(twos))
-	}
-	if 4*m >= 3*s.n {
-		row, cand = s.mostConstraining(frees, fewest)
-	}
-	return s.branchRow(row, cand)
+	return stop
 }
 
 // mostConstraining returns, of the empty rows with fewest free squares
@@ -324,22 +359,24 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 }
 
 // branchRow tries a queen on each of the columns cand of row r. When the
-// search stops at the first solution and at most half the rows have
-// their queens, the least constraining square goes first, and among
+// search stops at the first solution and at most a quarter of the rows
+// have their queens, the least constraining square goes first, and among
 // equals the leftmost: the order does not change what the search proves,
 // only how soon it meets a solution, and a queen that takes the fewest
 // free squares from the other rows leaves the most room for them.
 // Deeper, where most of the nodes are and a wrong choice costs little,
 // the order would cost more than it saves, and the search goes from left
-// to right.
+// to right. On the CSPLib Excluded Diagonals runs with a solution, the
+// order down to half the rows met the solutions after as many nodes as
+// down to a quarter, and took a tenth more time.
 func (s *searcher) branchRow(r int, cand uint64) bool {
 	if cand&(cand-1) == 0 {
-		return s.try(r, bits.TrailingZeros64(cand))
+		return s.node(r, bits.TrailingZeros64(cand))
 	}
-	if !s.first || 2*bits.OnesCount64(s.open) < s.n {
+	if !s.first || 4*bits.OnesCount64(s.open) < 3*s.n {
 		s.depth++
 		for ; cand != 0; cand &= cand - 1 {
-			if s.try(r, bits.TrailingZeros64(cand)) {
+			if s.node(r, bits.TrailingZeros64(cand)) {
 				return true
 			}
 		}
@@ -360,7 +397,7 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 	}
 	s.depth++
 	for i := range k {
-		if s.try(r, int(lv.cols[i&63])) {
+		if s.node(r, int(lv.cols[i&63])) {
 			return true
 		}
 	}
@@ -380,19 +417,13 @@ func (s *searcher) loss(frees *[64]uint64, r int, cols uint64) int {
 // branchColumn tries a queen on each free square of column c, from the
 // top.
 func (s *searcher) branchColumn(c int) bool {
-	frees := &s.levels[bits.OnesCount64(s.open)].frees
-	var rows uint64
-	if haveScanAVX512 {
-		rows = columnRowsAVX512(frees, s.open, c)
-	} else {
-		rows = columnRowsGo(frees, s.open, c)
-	}
+	rows := s.columnRows(&s.levels[bits.OnesCount64(s.open)].frees, c)
 	many := rows&(rows-1) != 0
 	if many {
 		s.depth++
 	}
 	for ; rows != 0; rows &= rows - 1 {
-		if s.try(bits.TrailingZeros64(rows), c) {
+		if s.node(bits.TrailingZeros64(rows), c) {
 			return true
 		}
 	}
@@ -402,23 +433,13 @@ func (s *searcher) branchColumn(c int) bool {
 	return false
 }
 
-// try searches on with a queen on (r, c), which is then taken away unless
-// the search stops.
-//
-// It keeps the queen's row and column, but not its diagonals: below the
-// node the free squares of the rows carry them (see node). diag and anti
-// thus hold the queens that place put on the board, which are all of
-// them where a search begins.
-func (s *searcher) try(r, c int) bool {
-	s.sol[r] = c
-	s.open ^= 1 << r
-	s.cols ^= 1 << c
-	if s.node(r, c) {
-		return true
+// columnRows returns the empty rows with a free square, in frees, on
+// column c.
+func (s *searcher) columnRows(frees *[64]uint64, c int) uint64 {
+	if haveScanAVX512 {
+		return columnRowsAVX512(frees, s.open, c)
 	}
-	s.open ^= 1 << r
-	s.cols ^= 1 << c
-	return false
+	return columnRowsGo(frees, s.open, c)
 }
 
 // placed returns the queens that s has placed beyond those of base, which
