@@ -86,19 +86,16 @@ TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
 	COLOURZ(du+16(FP), dd+24(FP), lightDiffs+48(FP), zd+64(FP), nearestD+80(FP))
 	RET
 
-// ZNEAR adds to R9 the squares of the distances of the lowest bits of the
-// interleaved mask z, as many as ones has.
-#define ZNEAR(z, ones) \
-	PDEPQ z, ones, BX; LEAQ ·zSquares(SB), DI; \
-	ZBYTE(0, R9); ZBYTE(1, R9); ZBYTE(2, R9); ZBYTE(3, R9); \
-	ZBYTE(4, R9); ZBYTE(5, R9); ZBYTE(6, R9); ZBYTE(7, R9)
-
 // SPLITNEAR adds to R9 the squares of the distances of the l nearest
 // light diagonals (R14 holds l ones) and of the d nearest dark ones (R13
-// holds d ones) of the interleaved mask z of one family.
+// holds d ones) of the interleaved mask z of one family. The two choices
+// are disjoint, so that one pass over the bytes of both together sums
+// their squares.
 #define SPLITNEAR(z, light) \
-	MOVQ z, SI; MOVQ light, R8; MOVQ SI, R10; ANDQ R8, R10; ZNEAR(R10, R14); \
-	ANDNQ SI, R8, R10; ZNEAR(R10, R13)
+	MOVQ z, SI; MOVQ light, R8; MOVQ SI, R10; ANDQ R8, R10; PDEPQ R10, R14, BX; \
+	ANDNQ SI, R8, R10; PDEPQ R10, R13, R10; ORQ R10, BX; LEAQ ·zSquares(SB), DI; \
+	ZBYTE(0, R9); ZBYTE(1, R9); ZBYTE(2, R9); ZBYTE(3, R9); \
+	ZBYTE(4, R9); ZBYTE(5, R9); ZBYTE(6, R9); ZBYTE(7, R9)
 
 // func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
 TEXT ·splitNearBMI2(SB), NOSPLIT, $0-56
