@@ -25,9 +25,9 @@ import "math/bits"
 // of free squares per line cannot see. A third bound counts the diagonals
 // of each colour of square: a queen on a light square takes a light
 // diagonal of each family. Where diagonals are excluded, the bound on the
-// spread is also taken over the light and the dark diagonals apart, for
-// the numbers of light queens that the rows and the columns allow (see
-// colourSpread).
+// spread is taken over the light and the dark diagonals apart instead,
+// for the numbers of light queens that the rows and the columns allow
+// (see colourSpread); it is never weaker than the plain one.
 //
 // On the instances of the Excluded Diagonals benchmark (CSPLib prob079)
 // that have no solution, the bounds leave a small part of the nodes: a
