@@ -5,10 +5,11 @@ package queens
 import "golang.org/x/sys/cpu"
 
 // haveBoundsBMI2 reports whether the processor runs the BMI2 kernels:
-// it needs BMI2 and POPCNT, and AVX-512 as a sign that PDEP takes a few
-// cycles, as it does on every processor with AVX-512 and not on some
-// without.
-var haveBoundsBMI2 = cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT && cpu.X86.HasAVX512F
+// they need BMI1, BMI2, POPCNT and LZCNT, and AVX-512 as a sign that PDEP
+// takes a few cycles, as it does on every processor with AVX-512 and not
+// on some without.
+var haveBoundsBMI2 = cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT &&
+	cpu.X86.HasLZCNT && cpu.X86.HasAVX512F
 
 // indexBoundsBMI2 is indexBoundsGo with the bits selected by PDEP and
 // summed by POPCNT, without a loop. It requires haveBoundsBMI2.
@@ -33,3 +34,9 @@ func colourNearestBMI2(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint6
 //
 //go:noescape
 func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
+
+// parityExtraBMI2 is parityExtraGo with the nearest diagonals selected by
+// PDEP. It requires haveBoundsBMI2.
+//
+//go:noescape
+func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int

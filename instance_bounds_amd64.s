@@ -110,3 +110,78 @@ TEXT ·splitNearBMI2(SB), NOSPLIT, $0-56
 	SPLITNEAR(zd+8(FP), lightDiffs+24(FP))
 	MOVQ R9, ret+48(FP)
 	RET
+
+// The cost of a trade that cannot be made: more than any spread.
+DATA noTrade<>+0(SB)/8, $0x100000
+GLOBL noTrade<>(SB), RODATA|NOPTR, $8
+
+// TRADE sets R11 to the least of itself and the cost of a trade on the
+// diagonals of one family: the nearest unchosen one of a class, in AX,
+// for the farthest chosen one of the other, in CX (see trade).
+#define TRADE \
+	TZCNTQ AX, DX; SBBQ AX, AX; LZCNTQ CX, CX; SBBQ $0, AX; \
+	SHRQ $1, DX; IMULQ DX, DX; NEGQ CX; ADDQ $63, CX; SHRQ $1, CX; IMULQ CX, CX; SUBQ CX, DX; \
+	TESTQ AX, AX; CMOVQNE noTrade<>(SB), DX; CMPQ DX, R11; CMOVQLT DX, R11
+
+// TRADES sets R11 to the least of itself and the costs of the two trades
+// on the diagonals z of one family with the nearest c chosen, the lower
+// classes being R10.
+#define TRADES(z, c) \
+	MOVQ z, AX; ANDQ R10, AX; ANDNQ AX, c, AX; ANDNQ c, R10, CX; TRADE; \
+	ANDNQ z, R10, AX; ANDNQ AX, c, AX; MOVQ c, CX; ANDQ R10, CX; TRADE
+
+// PARITY adds R12 to the numbers of the chosen diagonals in the lower
+// classes of both families, BX and R8, and jumps to even when the sum
+// is even.
+#define PARITY(even) \
+	MOVQ lowSums+32(FP), AX; ANDQ BX, AX; POPCNTQ AX, AX; \
+	MOVQ lowDiffs+40(FP), CX; ANDQ R8, CX; POPCNTQ CX, CX; ADDQ CX, AX; \
+	ADDQ R12, AX; TESTQ $1, AX; JZ even
+
+// BLOCKFIX adds to R9 the least cost of a trade in the block of the sum
+// diagonals SI and the difference diagonals DI, of which BX and R8 are
+// chosen.
+#define BLOCKFIX \
+	MOVQ noTrade<>(SB), R11; \
+	MOVQ lowSums+32(FP), R10; TRADES(SI, BX); \
+	MOVQ lowDiffs+40(FP), R10; TRADES(DI, R8); \
+	ADDQ R11, R9
+
+// func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int
+TEXT ·parityExtraBMI2(SB), NOSPLIT, $0-80
+	MOVQ l+48(FP), CX
+	MOVQ $-1, R14
+	BZHIQ CX, R14, R14
+	MOVQ d+56(FP), CX
+	MOVQ $-1, R13
+	BZHIQ CX, R13, R13
+	XORQ R9, R9
+	MOVQ zs+0(FP), SI              // the light block
+	ANDQ lightSums+16(FP), SI
+	MOVQ zd+8(FP), DI
+	ANDQ lightDiffs+24(FP), DI
+	PDEPQ SI, R14, BX
+	PDEPQ DI, R14, R8
+	MOVQ odd+64(FP), R12
+	ANDQ $1, R12
+	PARITY(parityDark)
+	BLOCKFIX
+
+parityDark:
+	MOVQ zs+0(FP), SI              // the dark block
+	MOVQ lightSums+16(FP), AX
+	ANDNQ SI, AX, SI
+	MOVQ zd+8(FP), DI
+	MOVQ lightDiffs+24(FP), AX
+	ANDNQ DI, AX, DI
+	PDEPQ SI, R13, BX
+	PDEPQ DI, R13, R8
+	MOVQ odd+64(FP), R12
+	SHRQ $1, R12
+	ANDQ $1, R12
+	PARITY(parityDone)
+	BLOCKFIX
+
+parityDone:
+	MOVQ R9, ret+72(FP)
+	RET

@@ -25,3 +25,8 @@ func colourNearestBMI2(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint6
 func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int {
 	return splitNearGo(zs, zd, lightSums, lightDiffs, l, d)
 }
+
+// parityExtraBMI2 stands in for the BMI2 kernel; it is never called.
+func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int {
+	return parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs, l, d, odd)
+}

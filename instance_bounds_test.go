@@ -61,8 +61,8 @@ func TestBoundSums(t *testing.T) {
 }
 
 // TestBoundsKernel compares the BMI2 bounds and the kernels of the colour
-// bound, where the processor runs them, with their pure-Go twins on the
-// diagonals of random boards.
+// bound and of its parity, where the processor runs them, with their
+// pure-Go twins on the diagonals of random boards.
 func TestBoundsKernel(t *testing.T) {
 	if !haveBoundsBMI2 {
 		t.Skip("no BMI2 bounds kernel on this processor or build")
@@ -103,6 +103,10 @@ func TestBoundsKernel(t *testing.T) {
 		d := rng.IntN(min(bits.OnesCount64(zs&^lightSums), bits.OnesCount64(zd&^lightDiffs)) + 1)
 		if want, got := splitNearGo(zs, zd, lightSums, lightDiffs, l, d), splitNearBMI2(zs, zd, lightSums, lightDiffs, l, d); want != got {
 			t.Fatalf("splitNear(%#x, %#x, %d, %d): Go gives %d, assembly %d", zs, zd, l, d, want, got)
+		}
+		odd := rng.IntN(4)
+		if want, got := parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd), parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd); want != got {
+			t.Fatalf("parityExtra(%#x, %#x, %d, %d, %d): Go gives %d, assembly %d", zs, zd, l, d, odd, want, got)
 		}
 	}
 }
@@ -216,46 +220,76 @@ func randomSubset(rng *rand.Rand, n, k int) uint64 {
 	return x
 }
 
-// leastColourSpread returns, from the definition, the least spread of the
-// diagonals of m queens on the n×n board whose empty rows are open and
-// whose free columns are need, with the folded sum diagonals su, sd and
-// difference diagonals du, dd left, over every number of light queens
-// that the rows and the columns allow; ok is false when no number has
-// enough diagonals of each colour.
+// leastColourSpread returns the least spread, Σd² over both families,
+// of m diagonals of each family among the folded ones su, sd and du, dd,
+// straight from the definition: over every number x of queens on an
+// even row and an even column that the m empty rows open and the
+// columns need allow, L = 2x+m-er-ec light diagonals and m-L dark ones
+// of each family; of the light ones, numbers S of sums and T of
+// differences with index 0 mod 4 such that S+T has the parity of the
+// light queens on an odd row and an odd column, L-x; of the dark ones,
+// numbers with index 1 mod 4 whose sum has the parity of the dark queens
+// on an odd row and an even column, ec-x; and of each class the nearest.
+// ok is false when no x has the diagonals.
 func leastColourSpread(n int, open, need, su, sd, du, dd uint64) (least int, ok bool) {
-	var lightS, darkS, lightD, darkD []int
-	for d := range n {
-		for range bits.OnesCount64((su>>d&1 | sd>>d&1<<1) & 3) {
-			if (n-1+d)%2 == 0 {
-				lightS = append(lightS, d)
-			} else {
-				darkS = append(darkS, d)
-			}
+	// lists[colour][class][family] are the distances of the diagonals
+	// of a colour (0 light, 1 dark) and of a class (0 the lower, index 0
+	// or 1 mod 4), nearest first.
+	var lists [2][2][2][]int
+	add := func(family, index, d int) {
+		colour, class := index&1, 0
+		if index&3 >= 2 {
+			class = 1
 		}
-		for range bits.OnesCount64((du>>d&1 | dd>>d&1<<1) & 3) {
-			if d%2 == 0 {
-				lightD = append(lightD, d)
-			} else {
-				darkD = append(darkD, d)
-			}
+		lists[colour][class][family] = append(lists[colour][class][family], d)
+	}
+	for d := range n {
+		if su>>d&1 != 0 {
+			add(0, n-1+d, d)
+		}
+		if sd>>d&1 != 0 {
+			add(0, n-1-d, d)
+		}
+		if du>>d&1 != 0 {
+			add(1, d, d)
+		}
+		if dd>>d&1 != 0 {
+			add(1, -d, d)
 		}
 	}
+	const none = 1 << 40
 	squares := func(ds []int, k int) int {
+		if k > len(ds) {
+			return none
+		}
 		sum := 0
 		for _, d := range ds[:k] {
 			sum += d * d
 		}
 		return sum
 	}
+	// block is the least spread of k diagonals of each family of one
+	// colour, with the numbers in the lower class adding up to the
+	// parity odd.
+	block := func(colour, k, odd int) int {
+		best := none
+		for s := 0; s <= k; s++ {
+			for t := 0; t <= k; t++ {
+				if (s+t+odd)%2 != 0 {
+					continue
+				}
+				l := lists[colour]
+				best = min(best, squares(l[0][0], s)+squares(l[1][0], k-s)+squares(l[0][1], t)+squares(l[1][1], k-t))
+			}
+		}
+		return best
+	}
 	m := bits.OnesCount64(open)
 	er, ec := bits.OnesCount64(open&0x5555555555555555), bits.OnesCount64(need&0x5555555555555555)
 	for x := max(0, er+ec-m); x <= min(er, ec); x++ {
 		l := 2*x + m - er - ec
-		if l > len(lightS) || l > len(lightD) || m-l > len(darkS) || m-l > len(darkD) {
-			continue
-		}
-		sum := squares(lightS, l) + squares(lightD, l) + squares(darkS, m-l) + squares(darkD, m-l)
-		if !ok || sum < least {
+		sum := block(0, l, (l-x)&1) + block(1, m-l, (ec-x)&1)
+		if sum < none && (!ok || sum < least) {
 			least, ok = sum, true
 		}
 	}
@@ -287,7 +321,7 @@ func TestColourSpread(t *testing.T) {
 		du, dd := fold(diffs, n)
 		least, ok := leastColourSpread(n, s.open, need, su, sd, du, dd)
 		if !ok {
-			if s.colourSpread(su, sd, du, dd, need, m, 1<<30) {
+			if s.colourSpread(su, sd, du, dd, need, m, noTrade) {
 				t.Fatalf("n=%d open=%#x need=%#x sums=%#x diffs=%#x: passes, but no number of light queens has the diagonals", n, s.open, need, sums, diffs)
 			}
 			refuted++
