@@ -2,6 +2,9 @@
 
 #include "textflag.h"
 
+// ONES sets r to as many ones, from bit 0, as the count n says.
+#define ONES(n, r) MOVQ n, CX; MOVQ $-1, r; BZHIQ CX, r, r
+
 // POSSUM sets out to the sum of the positions of the bits of x: the sum
 // over the bit planes R8..R13 of the positions (0xAAAA…, 0xCCCC…, …) of
 // the bits of x in each, times its weight.
@@ -37,9 +40,7 @@
 
 // func indexBoundsBMI2(sums, diffs uint64, m int) (sumLow, sumHigh, diffLow, diffHigh int)
 TEXT ·indexBoundsBMI2(SB), NOSPLIT, $0-56
-	MOVQ m+16(FP), CX
-	MOVQ $-1, R14
-	BZHIQ CX, R14, R14
+	ONES(m+16(FP), R14)
 	MOVQ $0xAAAAAAAAAAAAAAAA, R8
 	MOVQ $0xCCCCCCCCCCCCCCCC, R9
 	MOVQ $0xF0F0F0F0F0F0F0F0, R10
@@ -54,9 +55,7 @@ TEXT ·indexBoundsBMI2(SB), NOSPLIT, $0-56
 
 // func nearBoundBMI2(su, sd, du, dd uint64, m int) int
 TEXT ·nearBoundBMI2(SB), NOSPLIT, $0-48
-	MOVQ m+32(FP), CX
-	MOVQ $-1, R14
-	BZHIQ CX, R14, R14
+	ONES(m+32(FP), R14)
 	XORQ R9, R9
 	MOVQ su+0(FP), SI
 	MOVQ sd+8(FP), R8
@@ -77,9 +76,7 @@ TEXT ·nearBoundBMI2(SB), NOSPLIT, $0-48
 
 // func colourNearestBMI2(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint64) (zs, zd uint64, nearestS, nearestD int)
 TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
-	MOVQ m+32(FP), CX
-	MOVQ $-1, R14
-	BZHIQ CX, R14, R14
+	ONES(m+32(FP), R14)
 	MOVQ $0x5555555555555555, R8
 	MOVQ $0xAAAAAAAAAAAAAAAA, R9
 	COLOURZ(su+0(FP), sd+8(FP), lightSums+40(FP), zs+56(FP), nearestS+72(FP))
@@ -99,12 +96,8 @@ TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
 
 // func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
 TEXT ·splitNearBMI2(SB), NOSPLIT, $0-56
-	MOVQ l+32(FP), CX
-	MOVQ $-1, R14
-	BZHIQ CX, R14, R14
-	MOVQ d+40(FP), CX
-	MOVQ $-1, R13
-	BZHIQ CX, R13, R13
+	ONES(l+32(FP), R14)
+	ONES(d+40(FP), R13)
 	XORQ R9, R9
 	SPLITNEAR(zs+0(FP), lightSums+16(FP))
 	SPLITNEAR(zd+8(FP), lightDiffs+24(FP))
@@ -149,12 +142,8 @@ GLOBL noTrade<>(SB), RODATA|NOPTR, $8
 
 // func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int
 TEXT ·parityExtraBMI2(SB), NOSPLIT, $0-80
-	MOVQ l+48(FP), CX
-	MOVQ $-1, R14
-	BZHIQ CX, R14, R14
-	MOVQ d+56(FP), CX
-	MOVQ $-1, R13
-	BZHIQ CX, R13, R13
+	ONES(l+48(FP), R14)
+	ONES(d+56(FP), R13)
 	XORQ R9, R9
 	MOVQ zs+0(FP), SI              // the light block
 	ANDQ lightSums+16(FP), SI
