@@ -255,53 +255,54 @@ func (s *searcher) colourSpread(su, sd, du, dd, need uint64, m, spread int) bool
 	// spread is too large without it.
 	l := from
 	for ; l <= to; l += 2 {
-		if slack := spread - 2*s.splitNear(zs, zd, lightSums, lightDiffs, l, m); slack >= 0 && s.parity(zs, zd, lightSums, lightDiffs, l, m, base, ec, slack) {
+		if _, ok := s.spreadAt(zs, zd, lightSums, lightDiffs, l, m, base, ec, spread); ok {
 			return true
 		}
 	}
 	for ; l <= hi; l += 2 {
-		slack := spread - 2*s.splitNear(zs, zd, lightSums, lightDiffs, l, m)
-		if slack < 0 {
-			break
-		}
-		if s.parity(zs, zd, lightSums, lightDiffs, l, m, base, ec, slack) {
+		fits, ok := s.spreadAt(zs, zd, lightSums, lightDiffs, l, m, base, ec, spread)
+		if ok {
 			return true
+		}
+		if !fits {
+			break
 		}
 	}
 	for l := from - 2; l >= lo; l -= 2 {
-		slack := spread - 2*s.splitNear(zs, zd, lightSums, lightDiffs, l, m)
-		if slack < 0 {
-			break
-		}
-		if s.parity(zs, zd, lightSums, lightDiffs, l, m, base, ec, slack) {
-			return true
+		fits, ok := s.spreadAt(zs, zd, lightSums, lightDiffs, l, m, base, ec, spread)
+		if ok || !fits {
+			return ok
 		}
 	}
 	return false
 }
 
-// splitNear returns the least spread of l light and m-l dark diagonals
-// of each family (see splitNearGo).
-func (s *searcher) splitNear(zs, zd, lightSums, lightDiffs uint64, l, m int) int {
+// spreadAt reports, for l light queens, whether the least spread of l
+// light and m-l dark diagonals of each family fits spread, and whether it
+// still does once the classes of the diagonals mod 4 count (see
+// parityExtraGo); base is L-2x and ec the even columns left.
+func (s *searcher) spreadAt(zs, zd, lightSums, lightDiffs uint64, l, m, base, ec, spread int) (fits, ok bool) {
+	var near int
 	if haveBoundsBMI2 {
-		return splitNearBMI2(zs, zd, lightSums, lightDiffs, l, m-l)
+		near = splitNearBMI2(zs, zd, lightSums, lightDiffs, l, m-l)
+	} else {
+		near = splitNearGo(zs, zd, lightSums, lightDiffs, l, m-l)
 	}
-	return splitNearGo(zs, zd, lightSums, lightDiffs, l, m-l)
-}
-
-// parity reports whether the growth of the spread that the classes of
-// the diagonals mod 4 force on l light queens (see parityExtraGo) is at
-// most slack; base is L-2x and ec the even columns left.
-func (s *searcher) parity(zs, zd, lightSums, lightDiffs uint64, l, m, base, ec, slack int) bool {
+	if 2*near > spread {
+		return false, false
+	}
 	// With x queens on an even row and an even column, the light ones on
 	// an odd row and an odd column number L-x, and the dark ones on an
 	// odd row and an even column ec-x.
 	x := (l - base) / 2
 	odd := (l-x)&1 | (ec-x)&1<<1
+	var extra int
 	if haveBoundsBMI2 {
-		return 2*parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums[s.n&63], lowDiffs, l, m-l, odd) <= slack
+		extra = parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums[s.n&63], lowDiffs, l, m-l, odd)
+	} else {
+		extra = parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums[s.n&63], lowDiffs, l, m-l, odd)
 	}
-	return 2*parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums[s.n&63], lowDiffs, l, m-l, odd) <= slack
+	return true, 2*(near+extra) <= spread
 }
 
 // lowSums[n] holds the sum diagonals of the n×n board whose index is 0

@@ -244,14 +244,15 @@ func (s *searcher) search() (stop bool) {
 // nodes of a search are forced, and on the CSPLib Excluded Diagonals
 // runs a call for each cost 7% more time.
 func (s *searcher) node(pr, pc int) (stop bool) {
-	var forcedRows, forcedCols uint64 // the queens this call has placed
-	if pr >= 0 {
-		s.sol[pr&63] = pc
-		s.open ^= 1 << pr
-		s.cols ^= 1 << pc
-		forcedRows, forcedCols = 1<<pr, 1<<pc
-	}
+	var placedRows, placedCols uint64 // the queens this call has placed
 	for {
+		if pr >= 0 {
+			s.sol[pr&63] = pc
+			s.open ^= 1 << pr
+			s.cols ^= 1 << pc
+			placedRows |= 1 << pr
+			placedCols |= 1 << pc
+		}
 		if s.open == 0 {
 			if s.ring == nil {
 				s.found++
@@ -305,7 +306,8 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 		if fewest == 1 {
 			pr, pc = row, bits.TrailingZeros64(cand)
 		} else if ones := need &^ c2; ones != 0 {
-			pr, pc = bits.TrailingZeros64(s.columnRows(frees, bits.TrailingZeros64(ones))), bits.TrailingZeros64(ones)
+			pc = bits.TrailingZeros64(ones)
+			pr = bits.TrailingZeros64(s.columnRows(frees, pc))
 		} else {
 			// Only a branching node pays for the bounds: a forced
 			// queen leads to a node that checks them.
@@ -322,15 +324,10 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 			}
 			break
 		}
-		s.sol[pr] = pc
-		s.open ^= 1 << pr
-		s.cols ^= 1 << pc
-		forcedRows |= 1 << pr
-		forcedCols |= 1 << pc
 	}
 	if !stop {
-		s.open ^= forcedRows
-		s.cols ^= forcedCols
+		s.open ^= placedRows
+		s.cols ^= placedCols
 	}
 	return stop
 }
@@ -358,21 +355,18 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 	return row, cand
 }
 
-// branchRow tries a queen on each of the columns cand of row r. When the
-// search stops at the first solution and at most a quarter of the rows
-// have their queens, the least constraining square goes first, and among
-// equals the leftmost: the order does not change what the search proves,
-// only how soon it meets a solution, and a queen that takes the fewest
-// free squares from the other rows leaves the most room for them.
-// Deeper, where most of the nodes are and a wrong choice costs little,
-// the order would cost more than it saves, and the search goes from left
-// to right. On the CSPLib Excluded Diagonals runs with a solution, the
-// order down to half the rows met the solutions after as many nodes as
-// down to a quarter, and took a tenth more time.
+// branchRow tries a queen on each of the columns cand of row r, two or
+// more. When the search stops at the first solution and at most a
+// quarter of the rows have their queens, the least constraining square
+// goes first, and among equals the leftmost: the order does not change
+// what the search proves, only how soon it meets a solution, and a queen
+// that takes the fewest free squares from the other rows leaves the most
+// room for them. Deeper, where most of the nodes are and a wrong choice
+// costs little, the order would cost more than it saves, and the search
+// goes from left to right. On the CSPLib Excluded Diagonals runs with a
+// solution, the order down to half the rows met the solutions after as
+// many nodes as down to a quarter, and took a tenth more time.
 func (s *searcher) branchRow(r int, cand uint64) bool {
-	if cand&(cand-1) == 0 {
-		return s.node(r, bits.TrailingZeros64(cand))
-	}
 	if !s.first || 4*bits.OnesCount64(s.open) < 3*s.n {
 		s.depth++
 		for ; cand != 0; cand &= cand - 1 {
@@ -414,22 +408,16 @@ func (s *searcher) loss(frees *[64]uint64, r int, cols uint64) int {
 	return lossGo(frees, s.open&^(1<<r), r, cols)
 }
 
-// branchColumn tries a queen on each free square of column c, from the
-// top.
+// branchColumn tries a queen on each free square of column c, which has
+// two or more, from the top.
 func (s *searcher) branchColumn(c int) bool {
-	rows := s.columnRows(&s.levels[bits.OnesCount64(s.open)].frees, c)
-	many := rows&(rows-1) != 0
-	if many {
-		s.depth++
-	}
-	for ; rows != 0; rows &= rows - 1 {
+	s.depth++
+	for rows := s.columnRows(&s.levels[bits.OnesCount64(s.open)].frees, c); rows != 0; rows &= rows - 1 {
 		if s.node(bits.TrailingZeros64(rows), c) {
 			return true
 		}
 	}
-	if many {
-		s.depth--
-	}
+	s.depth--
 	return false
 }
 
