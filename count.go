@@ -44,7 +44,9 @@ type Options struct {
 	// AnySolution lets [Instance.Solve] return the first solution any
 	// worker meets, instead of the one the serial search meets first: on
 	// several cores an instance with solutions is decided sooner, but the
-	// solution may differ from run to run.
+	// solution may differ from run to run. On several cores Solve then
+	// also races a second search, in another order, which decides some
+	// instances, with solutions or without, many times sooner.
 	AnySolution bool
 }
 

@@ -317,3 +317,42 @@ func (in *Instance) allowed() []set128 {
 	}
 	return allow
 }
+
+// transposed returns the instance reflected in its main diagonal, rows
+// for columns: square (r, c) becomes (c, r), a sum diagonal stays as it
+// is and a difference diagonal r-c = K becomes r-c = -K. Its solutions
+// are those of in, transposed (see transposeSolution).
+func (in *Instance) transposed() *Instance {
+	swap := func(qs []Square) []Square {
+		t := make([]Square, len(qs))
+		for i, q := range qs {
+			t[i] = Square{q.Col, q.Row}
+		}
+		return t
+	}
+	t := &Instance{N: in.N, Queens: swap(in.Queens), Blocked: swap(in.Blocked), Rows: in.Cols, Cols: in.Rows}
+	t.Excluded = make([]Diagonal, len(in.Excluded))
+	for i, d := range in.Excluded {
+		if !d.Sum {
+			d.K = -d.K
+		}
+		t.Excluded[i] = d
+	}
+	return t
+}
+
+// transposeSolution returns the solution s reflected in the main
+// diagonal: the queen of row r on column c stands on row c and column r.
+// Rows without a queen (-1) stay without one.
+func transposeSolution(s Solution) Solution {
+	t := make(Solution, len(s))
+	for i := range t {
+		t[i] = -1
+	}
+	for r, c := range s {
+		if c >= 0 {
+			t[c] = r
+		}
+	}
+	return t
+}

@@ -40,6 +40,16 @@ var errBudget = errors.New("queens: out of nodes")
 // Near the root it picks, of the rows with the fewest, the most
 // constraining (see mostConstraining), and tries a row's squares the
 // least constraining first (see branchRow).
+//
+// A lexicographic search (lex set) prunes and forces queens the same
+// way, but branches on the first empty row, trying its free squares from
+// the left. A forced queen stands in every solution below its node, so
+// that the search meets the solutions in lexicographic order, row by
+// row, and the first it meets is the least. It is the order of the
+// classic row-by-row backtracking, which on some instances meets a
+// solution, or runs out of them, far sooner than the most constrained
+// row does; on the transposed instance it goes column by column, and
+// Solve races it so against the main search (see race).
 type searcher struct {
 	n     int
 	full  uint64 // the columns in use
@@ -59,6 +69,7 @@ type searcher struct {
 	levels []level
 
 	first bool                // stop at the first solution
+	lex   bool                // branch in the order of the rows, each from the left (see lexicographic)
 	visit func(Solution) bool // called on every solution, when not nil; false stops
 	found uint64              // solutions found
 	nodes uint64              // nodes of the search tree
@@ -314,7 +325,10 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 			if s.useBounds && !s.bounded(frees, need, m) {
 				break
 			}
-			if twos := need & c2 &^ c3; fewest > 2 && twos != 0 {
+			if s.lex {
+				row = bits.TrailingZeros64(s.open)
+				stop = s.branchRow(row, frees[row&63])
+			} else if twos := need & c2 &^ c3; fewest > 2 && twos != 0 {
 				stop = s.branchColumn(bits.TrailingZeros64(twos))
 			} else {
 				if 4*m >= 3*s.n {
@@ -367,7 +381,7 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 // solution, the order down to half the rows met the solutions after as
 // many nodes as down to a quarter, and took a tenth more time.
 func (s *searcher) branchRow(r int, cand uint64) bool {
-	if !s.first || 4*bits.OnesCount64(s.open) < 3*s.n {
+	if !s.first || s.lex || 4*bits.OnesCount64(s.open) < 3*s.n {
 		s.depth++
 		for ; cand != 0; cand &= cand - 1 {
 			if s.node(r, bits.TrailingZeros64(cand)) {

@@ -17,11 +17,13 @@ import (
 // Solve returns its error. Solve searches on every core, in units as
 // [Instance.Count] does, and returns the solution the search meets first
 // in its own order: the same for the same instance, however many workers
-// search, unless opts.AnySolution is set. The problem is NP-complete and
-// some instances take long; cancel ctx to give up, and Solve returns
-// ctx.Err(), or a solution a worker met by then. Only opts.Workers and
-// opts.AnySolution are used; boards wider than 64 columns are searched on
-// one goroutine.
+// search, unless opts.AnySolution is set. With it, on several workers, a
+// second search races the first, the classic backtracking column by
+// column, and whichever decides first ends the run. The problem is
+// NP-complete and some instances take long; cancel ctx to give up, and
+// Solve returns ctx.Err(), or a solution a worker met by then. Only
+// opts.Workers and opts.AnySolution are used; boards wider than 64
+// columns are searched on one goroutine.
 func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 	if err := in.Check(); err != nil {
 		return nil, err
@@ -47,7 +49,12 @@ func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 	if opts.AnySolution {
 		mode = firstAny
 	}
-	r := base.run(ctx, workers(opts), mode, nil)
+	var r runResult
+	if k := workers(opts); k > 1 && opts.AnySolution {
+		r = base.race(ctx, k, in)
+	} else {
+		r = base.run(ctx, k, mode, nil)
+	}
 	switch {
 	case r.sol != nil:
 		return r.sol, nil
@@ -172,6 +179,11 @@ func (base *searcher) split(ctx context.Context, want int, mode runMode) (units 
 	for depth := 0; depth < maxSplitDepth && len(units) > 0 && len(units) < want; depth++ {
 		var next [][]Square
 		for _, u := range units {
+			// The search of a unit looks at ctx only every 4096 nodes,
+			// more than most units of the split have.
+			if err := ctx.Err(); err != nil {
+				return nil, 0, nil, err
+			}
 			s.reuse(base)
 			for _, q := range u {
 				s.place(q.Row, q.Col)
@@ -206,32 +218,51 @@ func (base *searcher) split(ctx context.Context, want int, mode runMode) (units 
 // the next unit in order: search(w, i) returns the finished search of
 // unit i by goroutine w, or nil to stop taking units; record(i, s) then
 // takes its outcome before w takes another unit, never on two goroutines
-// at once, and reports whether to stop.
-func eachUnit(k, n int, search func(w, i int) *searcher, record func(i int, s *searcher) (stop bool)) {
+// at once, and reports whether to stop. When late is not nil, goroutine
+// k-1 waits until late is closed before it takes a unit, and does not
+// wait once the others have stopped.
+func eachUnit(k, n int, late <-chan struct{}, search func(w, i int) *searcher, record func(i int, s *searcher) (stop bool)) {
 	var (
-		next atomic.Int64 // the next unit to search
-		mu   sync.Mutex   // guards record
-		wg   sync.WaitGroup
+		next     atomic.Int64 // the next unit to search
+		mu       sync.Mutex   // guards record
+		wg, last sync.WaitGroup
 	)
-	for w := range min(k, n) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				s := search(w, i)
-				if s == nil {
-					return
-				}
-				mu.Lock()
-				stop := record(i, s)
-				mu.Unlock()
-				if stop {
-					return
-				}
+	work := func(w int) {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
+			}
+			s := search(w, i)
+			if s == nil {
+				return
+			}
+			mu.Lock()
+			stop := record(i, s)
+			mu.Unlock()
+			if stop {
+				return
+			}
+		}
+	}
+	early := min(k, n)
+	if late != nil && k > 1 {
+		early = min(k-1, n)
+		stopped := make(chan struct{})
+		defer func() {
+			close(stopped)
+			last.Wait()
+		}()
+		last.Go(func() {
+			select {
+			case <-late:
+				work(k - 1)
+			case <-stopped:
 			}
 		})
+	}
+	for w := range early {
+		wg.Go(func() { work(w) })
 	}
 	wg.Wait()
 }
@@ -275,27 +306,45 @@ const (
 	firstAny                    // the first solution any worker meets
 )
 
-// run searches base on k goroutines, unit by unit, for the solutions mode
-// asks for. progress, when not nil, is called after each unit, never by
-// two goroutines at once.
+// run searches base on k goroutines for the solutions mode asks for: on
+// one, or first alone for probeNodes nodes when progress is nil, and
+// otherwise unit by unit (see runUnits).
 func (base *searcher) run(ctx context.Context, k int, mode runMode, progress func(Progress)) runResult {
-	start := time.Now()
-	first := mode != every
 	if progress == nil {
-		s := base.clone(ctx)
-		s.first = first
-		if k > 1 {
-			s.budget = probeNodes
-		}
-		s.search()
-		if !errors.Is(s.err, errBudget) {
-			r := runResult{total: U128(s.found), err: s.err}
-			if first && s.found > 0 {
-				r.sol, r.err = s.sol, nil
-			}
+		if r, ok := base.probe(ctx, k, mode); ok {
 			return r
 		}
 	}
+	return base.runUnits(ctx, k, mode, progress, nil)
+}
+
+// probe searches base alone, for probeNodes nodes when k > 1 and to the
+// end on one goroutine, and reports whether that decided the run.
+func (base *searcher) probe(ctx context.Context, k int, mode runMode) (r runResult, ok bool) {
+	first := mode != every
+	s := base.clone(ctx)
+	s.first = first
+	if k > 1 {
+		s.budget = probeNodes
+	}
+	s.search()
+	if errors.Is(s.err, errBudget) {
+		return runResult{}, false
+	}
+	r = runResult{total: U128(s.found), err: s.err}
+	if first && s.found > 0 {
+		r.sol, r.err = s.sol, nil
+	}
+	return r, true
+}
+
+// runUnits searches base on k goroutines, unit by unit, for the solutions
+// mode asks for. progress, when not nil, is called after each unit, never
+// by two goroutines at once. When late is not nil, the last of the k
+// goroutines joins the others once late is closed (see eachUnit).
+func (base *searcher) runUnits(ctx context.Context, k int, mode runMode, progress func(Progress), late <-chan struct{}) runResult {
+	start := time.Now()
+	first := mode != every
 	units, found, sol, err := base.split(ctx, k*unitsPerWorker, mode)
 	if err != nil || sol != nil {
 		return runResult{total: U128(found), sol: sol, err: err}
@@ -309,7 +358,7 @@ func (base *searcher) run(ctx context.Context, k int, mode runMode, progress fun
 		searchers = newWorkerSearchers(ctx, k)
 	)
 	overtaken.Store(int64(len(units)))
-	eachUnit(k, len(units), func(w, i int) *searcher {
+	eachUnit(k, len(units), late, func(w, i int) *searcher {
 		if first && int64(i) > overtaken.Load() {
 			return nil
 		}
@@ -318,6 +367,9 @@ func (base *searcher) run(ctx context.Context, k int, mode runMode, progress fun
 		s.index = int64(i)
 		if first {
 			s.overtaken = &overtaken
+		}
+		if s.err = ctx.Err(); s.err != nil {
+			return s // as split, before a unit too small to look at ctx
 		}
 		for _, q := range units[i] {
 			s.place(q.Row, q.Col)

@@ -101,9 +101,11 @@ Excluded Diagonals generator (n = 10, numdiags = 14, diags = [[v,t],...]),
 of whose diagonals --diagonals D takes the first D. --with, --block and
 --exclude add to the file's instance. The solution printed is the first
 in the search's order, the same on every run; --any prints the one a
-core meets first, which on several cores comes sooner. --count counts
-the solutions of an instance exactly, and --all prints every one in the
---format; every solution printed is first checked against the instance.
+core meets first, in that search or in a column-by-column search that
+races it on another core, which on several cores decides sooner. --count
+counts the solutions of an instance exactly, and --all prints every one
+in the --format; every solution printed is first checked against the
+instance.
 
 Output goes to standard output or to the file -o names, as a board up to
 N = 64 and as one line of columns (--format cols) above. The board of an
@@ -161,7 +163,7 @@ interrupted.`,
 	fl.IntVar(&f.diagonals, "diagonals", 0, "with --instance: exclude the first `D` diagonals of the file's diags list (default its numdiags)")
 	fl.BoolVar(&f.all, "all", false, "print every solution instead of one (N ≤ 128)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the result (solution, count, none or undecided), the solution's columns from 0, the instance and the time")
-	fl.BoolVar(&f.any, "any", false, "print the solution of an instance that a core meets first, sooner on several cores, instead of the first in the search's order")
+	fl.BoolVar(&f.any, "any", false, "decide sooner on several cores: print the first solution any core meets, the main search's or that of a column-by-column search racing it, instead of the first in the search's order")
 	fl.BoolVar(&f.crossCheck, "cross-check", false, "check a count, or a \"no solution\", by a second search (dancing links)")
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp

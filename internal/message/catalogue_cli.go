@@ -257,7 +257,7 @@ func init() {
 		Entry{Key: "--json and --all do not go together", Zh: "--json 和 --all 不能同用"},
 		Entry{Key: "--all --format json writes a JSON line per solution", Zh: "--all --format json 为每个解写一行 JSON"},
 		Entry{Key: "--json prints one JSON object: --format, --base and --glyphs do not apply", Zh: "--json 打印一个 JSON 对象：--format、--base 和 --glyphs 不适用"},
-		Entry{Key: "print the solution of an instance that a core meets first, sooner on several cores, instead of the first in the search's order", Zh: "打印某个核心最先找到的实例解，多核时更早得到，而不是搜索顺序中的第一个解"},
+		Entry{Key: "decide sooner on several cores: print the first solution any core meets, the main search's or that of a column-by-column search racing it, instead of the first in the search's order", Zh: "多核时更快判定：打印任一核心最先找到的解（主搜索的，或与之竞速的逐列搜索的），而不是搜索顺序中的第一个解"},
 		Entry{Key: "check a count, or a \"no solution\", by a second search (dancing links)", Zh: "用第二种搜索（舞蹈链）复核计数或“无解”的结论"},
 		Entry{Key: "convert takes one instance file, got %d arguments", Zh: "convert 只接受一个实例文件，却给了 %d 个参数"},
 		Entry{Key: "try 'queens convert --to dimacs FILE'", Zh: "试试 'queens convert --to dimacs FILE'"},
