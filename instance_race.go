@@ -2,81 +2,90 @@ package queens
 
 import (
 	"context"
-	"errors"
 )
 
-// lexBudget is the number of nodes the lexicographic search of a race
-// may visit before it gives its goroutine to the main search: about a
-// fifth of a second.
-const lexBudget = 1 << 20
+// raceBudget is the number of nodes each search of a race may visit
+// before it gives up: about a twentieth of a second.
+const raceBudget = 1 << 20
 
-// raceOutcome is how the lexicographic search of a race ended, when it
-// ended the race: with a solution, or with none at all.
-type raceOutcome struct {
-	sol Solution // a solution of the instance, or nil: it has none
-}
-
-// race decides the instance in, whose search is base, on k ≥ 2
-// goroutines, for Solve with AnySolution. When the probe (see probe) does
-// not decide it, two searches race: the main search, unit by unit, on k-1
-// goroutines, and on the last the lexicographic search (see searcher) of
-// the transposed instance, which goes column by column, from the left,
-// each column's squares from the top: the order of the classic
-// column-by-column backtracking. The two orders are good on different
-// instances: on the CSPLib Excluded Diagonals runs, a fifth of those that
-// take the main search longest are decided several times sooner by the
-// other. Whichever finds a solution, or proves that there is none, ends
-// the race. After lexBudget nodes the lexicographic search gives up, and
-// its goroutine joins the main search.
+// race decides the instance in, whose search is base, on k ≥ 2 goroutines
+// for Solve with AnySolution. Two searches race first, each on one
+// goroutine (see raceSerial): the main search, and the lexicographic
+// search (see searcher) of the transposed instance, which goes column by
+// column, from the left, each column's squares from the top: the order
+// of the classic column-by-column backtracking. The two orders are good
+// on different instances: of the CSPLib Excluded Diagonals runs that
+// take the main search longest, the other decides many several times
+// sooner. When neither decides within raceBudget nodes, the main search
+// starts again on all k goroutines, unit by unit; a race thus costs at
+// most that much time, on instances that take longer.
 func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
-	if r, ok := base.probe(ctx, k, firstAny); ok {
+	if r, decided := base.raceSerial(ctx, in, raceBudget, raceBudget); decided {
 		return r
 	}
-	return raceWith(ctx, in, lexBudget, func(ctx context.Context, late <-chan struct{}) runResult {
-		return base.runUnits(ctx, k, firstAny, nil, late)
-	})
+	return base.runUnits(ctx, k, firstAny, nil, nil)
 }
 
-// raceWith races main, the main search of the instance in, which must
-// stop with ctx.Err() when ctx is cancelled and may take one more
-// goroutine once late is closed, with the lexicographic search of the
-// transposed instance for at most budget nodes (see race).
-func raceWith(ctx context.Context, in *Instance, budget uint64, main func(ctx context.Context, late <-chan struct{}) runResult) runResult {
-	byColumns, ok := newSearcher(in.transposed())
-	if !ok { // a preset queen on a blocked square: as in in, no solution
-		return runResult{}
-	}
+// raceSerial runs the main search base, for at most mainBudget nodes,
+// beside the lexicographic search of the transposed instance in, for at
+// most lexBudget, each on a goroutine of its own; 0 is no limit. The
+// lexicographic search starts once the main search has visited 4096
+// nodes, since most instances take fewer. The first to find a solution,
+// or that there is none, decides; when one gives up, the other goes on
+// to the end of its budget. decided is false when both gave up; r is
+// then the zero result. A cancelled ctx decides, with its error.
+func (base *searcher) raceSerial(ctx context.Context, in *Instance, mainBudget, lexBudget uint64) (r runResult, decided bool) {
 	mainCtx, stopMain := context.WithCancel(ctx)
 	defer stopMain()
 	lexCtx, stopLex := context.WithCancel(ctx)
 	// The lexicographic search stops within 4096 nodes of stopLex, on a
-	// board of its own: Solve need not wait for it.
+	// board of its own: Solve need not wait for it once it is decided.
 	defer stopLex()
-	var (
-		late    = make(chan struct{})       // closed when its goroutine joins the main search
-		outcome = make(chan raceOutcome, 1) // sent before it stops the main search
-	)
-	lex := byColumns.clone(lexCtx)
-	lex.first, lex.lex, lex.budget = true, true, budget
-	go func() {
-		lex.search()
-		switch {
-		case lex.err != nil:
-			close(late)
+	var lexDone chan runResult // its result, decided or not, once it stops
+	main := base.clone(mainCtx)
+	main.first, main.budget = true, mainBudget
+	// The search calls onCheck before it looks at its budget and its
+	// context: the lexicographic search has begun by the time the main
+	// one can stop without a decision.
+	main.onCheck = func() {
+		if lexDone != nil {
 			return
-		case lex.found == 0:
-			outcome <- raceOutcome{}
-		default:
-			outcome <- raceOutcome{sol: transposeSolution(lex.sol)}
 		}
-		stopMain()
-	}()
-	r := main(mainCtx, late)
-	if r.sol != nil || r.err == nil || ctx.Err() != nil || !errors.Is(r.err, context.Canceled) {
-		return r
+		done := make(chan runResult, 1)
+		lexDone = done
+		byColumns, _ := newSearcher(in.transposed()) // it has a solution if base has
+		lex := byColumns.clone(lexCtx)
+		lex.first, lex.lex, lex.budget = true, true, lexBudget
+		go func() {
+			lex.search()
+			r := runResult{err: lex.err}
+			if lex.err == nil {
+				if lex.found > 0 {
+					r.sol = transposeSolution(lex.sol)
+				}
+				stopMain()
+			}
+			done <- r
+		}()
 	}
-	// Only the lexicographic search stops the main search, and it has
-	// sent its outcome first.
-	o := <-outcome
-	return runResult{sol: o.sol}
+	main.search()
+	switch {
+	case main.err == nil:
+		if main.found > 0 {
+			r.sol = main.sol
+		}
+		return r, true
+	case ctx.Err() != nil:
+		return runResult{err: ctx.Err()}, true
+	}
+	// The main search gave up, or the lexicographic search stopped it:
+	// its result decides, unless it gives up too.
+	r = <-lexDone
+	switch {
+	case r.err == nil:
+		return r, true
+	case ctx.Err() != nil:
+		return runResult{err: ctx.Err()}, true
+	}
+	return runResult{}, false
 }

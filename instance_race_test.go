@@ -150,88 +150,114 @@ func checkDecision(t *testing.T, in Instance, how string, sol Solution, none boo
 	}
 }
 
-// TestRaceLexicographicDecides races the lexicographic search against a
-// main search that never ends by itself: it must decide every instance,
-// with a valid solution or a "none" that the count confirms.
+// needsNodes reports whether the search of in, the main one or with lex
+// the lexicographic one of the transposed instance, stopping at its
+// first solution, visits more than 4096 nodes.
+func needsNodes(in *Instance, lex bool) bool {
+	if lex {
+		in = in.transposed()
+	}
+	s, _ := newSearcher(in)
+	s.first, s.lex, s.budget = true, lex, 1
+	s.search()
+	return errors.Is(s.err, errBudget)
+}
+
+// TestRaceLexicographicDecides races the lexicographic search, without a
+// budget, against a main search that gives up after 4096 nodes: the race
+// must decide every instance, by the main search when it needs fewer
+// nodes and otherwise by the other; the test needs both cases.
 func TestRaceLexicographicDecides(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(9, 10))
-	solved, none := 0, 0
+	byLex, solved, none := 0, 0, 0
 	for _, in := range raceInstances(rng, 40) {
-		r := raceWith(ctx, &in, 0, func(ctx context.Context, late <-chan struct{}) runResult {
-			<-ctx.Done()
-			return runResult{err: ctx.Err()}
-		})
-		if r.err != nil {
-			t.Fatalf("%+v: %v", in, r.err)
+		base, _ := newSearcher(&in)
+		r, decided := base.raceSerial(ctx, &in, 1, 0)
+		if !decided || r.err != nil {
+			t.Fatalf("%+v: decided %v, %v", in, decided, r.err)
 		}
 		checkDecision(t, in, "the race", r.sol, r.sol == nil)
+		if needsNodes(&in, false) {
+			byLex++
+		}
 		if r.sol == nil {
 			none++
 		} else {
 			solved++
 		}
 	}
-	if solved == 0 || none == 0 {
-		t.Fatalf("%d instances solved and %d without a solution: the test needs both", solved, none)
+	if byLex == 0 || byLex == 40 || solved == 0 || none == 0 {
+		t.Fatalf("%d of 40 decided by the lexicographic search, %d solved, %d without a solution: the test needs each", byLex, solved, none)
 	}
 }
 
-// TestRaceMainDecides gives the lexicographic search the least budget:
-// where it does not decide within 4096 nodes it must hand its goroutine
-// to the main search, which then decides; the test needs both cases.
+// TestRaceMainDecides gives the lexicographic search 4096 nodes and the
+// main search no limit: the race must decide every instance, and the
+// instances must include some on which the lexicographic search gives
+// up.
 func TestRaceMainDecides(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
-	joined, decided := 0, 0
-	for _, in := range raceInstances(rng, 60) {
-		base, ok := newSearcher(&in)
-		if !ok {
-			t.Fatalf("%+v: no search", in)
-		}
-		handed := false
-		r := raceWith(ctx, &in, 1, func(ctx context.Context, late <-chan struct{}) runResult {
-			select {
-			case <-late:
-				handed = true
-			case <-ctx.Done():
-				return runResult{err: ctx.Err()}
-			}
-			s := base.clone(ctx)
-			s.first = true
-			s.search()
-			r := runResult{err: s.err}
-			if s.found > 0 {
-				r.sol = s.sol
-			}
-			return r
-		})
-		if r.err != nil {
-			t.Fatalf("%+v: %v", in, r.err)
+	gaveUp := 0
+	for _, in := range raceInstances(rng, 40) {
+		base, _ := newSearcher(&in)
+		r, decided := base.raceSerial(ctx, &in, 0, 1)
+		if !decided || r.err != nil {
+			t.Fatalf("%+v: decided %v, %v", in, decided, r.err)
 		}
 		checkDecision(t, in, "the race", r.sol, r.sol == nil)
-		if handed {
-			joined++
-		} else {
-			decided++
+		if needsNodes(&in, true) {
+			gaveUp++
 		}
 	}
-	if joined == 0 || decided == 0 {
-		t.Fatalf("the lexicographic search gave up on %d instances and decided %d: the test needs both", joined, decided)
+	if gaveUp == 0 {
+		t.Fatal("the lexicographic search decided every instance within 4096 nodes: the test needs some it does not")
 	}
 }
 
-// TestRaceCancelled checks that a race stops with the context's error.
+// TestRaceUndecided checks that a race in which both searches give up
+// decides nothing, and that Solve then decides on all its workers.
+func TestRaceUndecided(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(13, 14))
+	hard := 0
+	for _, in := range raceInstances(rng, 40) {
+		if !needsNodes(&in, false) || !needsNodes(&in, true) {
+			continue
+		}
+		hard++
+		base, _ := newSearcher(&in)
+		if r, decided := base.raceSerial(ctx, &in, 1, 1); decided {
+			t.Fatalf("%+v: a race of 4096 nodes each decides %v, %v", in, r.sol, r.err)
+		}
+		r := base.race(ctx, 2, &in)
+		checkDecision(t, in, "the race", r.sol, r.sol == nil && r.err == nil)
+	}
+	if hard == 0 {
+		t.Fatal("no instance takes both searches more than 4096 nodes")
+	}
+}
+
+// TestRaceCancelled checks that a race stops with the context's error
+// where the search looks at it, after 4096 nodes.
 func TestRaceCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	in := raceInstances(rand.New(rand.NewPCG(13, 14)), 1)[0]
-	r := raceWith(ctx, &in, 0, func(ctx context.Context, late <-chan struct{}) runResult {
-		<-ctx.Done()
-		return runResult{err: ctx.Err()}
-	})
-	if !errors.Is(r.err, context.Canceled) || r.sol != nil {
-		t.Fatalf("a cancelled race gives %v, %v", r.sol, r.err)
+	long := 0
+	for _, in := range raceInstances(rand.New(rand.NewPCG(15, 16)), 20) {
+		if !needsNodes(&in, false) {
+			continue
+		}
+		long++
+		base, _ := newSearcher(&in)
+		r := base.race(ctx, 2, &in)
+		if !errors.Is(r.err, context.Canceled) || r.sol != nil {
+			t.Fatalf("%+v: a cancelled race gives %v, %v", in, r.sol, r.err)
+		}
+	}
+	if long == 0 {
+		t.Fatal("no instance takes the main search more than 4096 nodes")
 	}
 }
 
@@ -240,7 +266,7 @@ func TestRaceCancelled(t *testing.T) {
 // searches.
 func TestSolveAnyRace(t *testing.T) {
 	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(15, 16))
+	rng := rand.New(rand.NewPCG(17, 18))
 	for _, in := range raceInstances(rng, 30) {
 		for _, k := range []int{2, 3} {
 			sol, err := in.Solve(ctx, Options{Workers: k, AnySolution: true})
