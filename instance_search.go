@@ -89,10 +89,6 @@ type searcher struct {
 	// visited that many nodes, give or take 4096.
 	budget uint64
 
-	// onCheck, when not nil, is called every 4096 nodes, where the
-	// search looks whether to stop.
-	onCheck func()
-
 	// When ring is not nil, a solution adds 12/m to found instead of 1,
 	// m being the number of its queens on the squares of ring: the
 	// weights of the symmetric count (see Instance.countSymmetric).
@@ -183,9 +179,6 @@ func (s *searcher) setContext(ctx context.Context) {
 // interrupted reports whether the search must stop early, and sets s.err
 // to say why.
 func (s *searcher) interrupted() bool {
-	if s.onCheck != nil {
-		s.onCheck()
-	}
 	if s.overtaken != nil && s.overtaken.Load() < s.index {
 		s.err = errOvertaken
 		return true
