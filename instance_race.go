@@ -4,54 +4,44 @@ import (
 	"context"
 )
 
-// raceBudget is the number of nodes each search of a race may visit
-// before it gives up: about a hundredth of a second. On the CSPLib
-// Excluded Diagonals runs, alternated three times on two cores, 2^18
-// left as few runs over a tenth of the published time as 2^20 (96 to
-// 138 and 109 to 117 of 3,226 candidates, against 141 to 301 without
-// the race), and costs the ASP boards, which the main search decides
-// alone, a third as much.
+// raceBudget is the number of nodes the lexicographic search of a race
+// may visit before it gives up: about a hundredth of a second. Alternated
+// four times on two cores, on the 1,124 CSPLib Excluded Diagonals runs
+// closest to a tenth of the published time, 2^18 and 2^20 took 0.92 and
+// 0.86 as long in all as a race in which the main search ran alone on one
+// goroutine and started again on every one after 2^18 nodes; 2^20 cost
+// the ASP boards, which the main search decides alone, a tenth more time,
+// and 2^18 nothing.
 const raceBudget = 1 << 18
 
 // race decides the instance in, whose search is base, on k ≥ 2 goroutines
-// for Solve with AnySolution. Two searches race first, each on one
-// goroutine (see raceSerial): the main search, and the lexicographic
-// search (see searcher) of the transposed instance, which goes column by
-// column, from the left, each column's squares from the top: the order
-// of the classic column-by-column backtracking. The two orders are good
-// on different instances: of the CSPLib Excluded Diagonals runs that
-// take the main search longest, the other decides many several times
-// sooner. When neither decides within raceBudget nodes, the main search
-// starts again on all k goroutines, unit by unit; a race thus costs at
-// most that much time, on instances that take longer.
+// for Solve with AnySolution: it races the main search against the
+// lexicographic search (see searcher) of the transposed instance, which
+// goes column by column, from the left, each column's squares from the
+// top: the order of the classic column-by-column backtracking. The two
+// orders are good on different instances: of the CSPLib Excluded
+// Diagonals runs that take the main search longest, the other decides
+// many several times sooner. The lexicographic search takes one
+// goroutine for at most raceBudget nodes; the main search runs as Solve's
+// does, on the other k-1 and on that one too once the lexicographic
+// search has given up. The first to find a solution, or that there is
+// none, decides.
 func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
-	if r, decided := base.raceSerial(ctx, in, raceBudget, raceBudget); decided {
-		return r
-	}
-	return base.runUnits(ctx, k, firstAny, nil, nil)
+	return base.raceWith(ctx, k, in, raceBudget, nil)
 }
 
-// raceSerial runs the main search base, for at most mainBudget nodes,
-// beside the lexicographic search of the transposed instance in, for at
-// most lexBudget, each on a goroutine of its own; 0 is no limit. Both
-// start at once: on the CSPLib Excluded Diagonals runs, alternated six
-// times on two cores, that left half as many runs over a tenth of the
-// published time as a lexicographic search that started after the main
-// one's first 4096 nodes (63 to 149 of 3,226 candidates, median 75,
-// against 112 to 251, median 156). The first to find a solution,
-// or that there is none, decides; when one gives up, the other goes on
-// to the end of its budget. decided is false when both gave up; r is
-// then the zero result. A cancelled ctx decides, with its error.
-func (base *searcher) raceSerial(ctx context.Context, in *Instance, mainBudget, lexBudget uint64) (r runResult, decided bool) {
+// raceWith is race with a budget of lexBudget nodes (0: no limit) for the
+// lexicographic search; the main search starts once ready is closed, at
+// once when ready is nil. A cancelled ctx decides, with its error.
+func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, lexBudget uint64, ready <-chan struct{}) runResult {
 	mainCtx, stopMain := context.WithCancel(ctx)
 	defer stopMain()
 	lexCtx, stopLex := context.WithCancel(ctx)
 	// The lexicographic search stops within 4096 nodes of stopLex, on a
 	// board of its own: Solve need not wait for it once it is decided.
 	defer stopLex()
-	main := base.clone(mainCtx)
-	main.first, main.budget = true, mainBudget
-	lexDone := make(chan runResult, 1)           // its result, decided or not
+	gaveUp := make(chan struct{}) // closed when the lexicographic search gives up
+	lexDone := make(chan runResult, 1)
 	byColumns, _ := newSearcher(in.transposed()) // it has a solution if base has
 	lex := byColumns.clone(lexCtx)
 	lex.first, lex.lex, lex.budget = true, true, lexBudget
@@ -63,27 +53,32 @@ func (base *searcher) raceSerial(ctx context.Context, in *Instance, mainBudget, 
 				r.sol = transposeSolution(lex.sol)
 			}
 			stopMain()
+		} else {
+			close(gaveUp)
 		}
 		lexDone <- r
 	}()
-	main.search()
-	switch {
-	case main.err == nil:
-		if main.found > 0 {
-			r.sol = main.sol
-		}
-		return r, true
-	case ctx.Err() != nil:
-		return runResult{err: ctx.Err()}, true
+	if ready == nil {
+		open := make(chan struct{})
+		close(open)
+		ready = open
 	}
-	// The main search gave up, or the lexicographic search stopped it:
-	// its result decides, unless it gives up too.
-	r = <-lexDone
+	var r runResult
+	select {
+	case <-ready:
+		var decided bool
+		if r, decided = base.probe(mainCtx, k, firstAny); !decided {
+			r = base.runUnits(mainCtx, k, firstAny, nil, gaveUp)
+		}
+	case <-mainCtx.Done():
+		r.err = mainCtx.Err()
+	}
 	switch {
 	case r.err == nil:
-		return r, true
+		return r
 	case ctx.Err() != nil:
-		return runResult{err: ctx.Err()}, true
+		return runResult{err: ctx.Err()}
 	}
-	return runResult{}, false
+	// The lexicographic search decided, and stopped the main one.
+	return <-lexDone
 }

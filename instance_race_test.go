@@ -163,79 +163,63 @@ func needsNodes(in *Instance, lex bool) bool {
 	return errors.Is(s.err, errBudget)
 }
 
-// TestRaceLexicographicDecides races the lexicographic search, without a
-// budget, against a main search that gives up after 4096 nodes: the race
-// must decide every instance, by the main search when it needs fewer
-// nodes and otherwise by the other; the test needs both cases.
+// TestRaceLexicographicDecides holds the main search back and gives the
+// lexicographic search no limit: the race must then decide every
+// instance as that search does, with the transposed lexicographically
+// least solution of the transposed instance.
 func TestRaceLexicographicDecides(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(9, 10))
-	byLex, solved, none := 0, 0, 0
+	held := make(chan struct{}) // never closed
+	solved, none := 0, 0
 	for _, in := range raceInstances(rng, 40) {
 		base, _ := newSearcher(&in)
-		r, decided := base.raceSerial(ctx, &in, 1, 0)
-		if !decided || r.err != nil {
-			t.Fatalf("%+v: decided %v, %v", in, decided, r.err)
+		r := base.raceWith(ctx, 2, &in, 0, held)
+		if r.err != nil {
+			t.Fatalf("%+v: %v", in, r.err)
 		}
 		checkDecision(t, in, "the race", r.sol, r.sol == nil)
-		if needsNodes(&in, false) {
-			byLex++
-		}
-		if r.sol == nil {
+		lex, _ := newSearcher(in.transposed())
+		lex.first, lex.lex = true, true
+		lex.search()
+		switch {
+		case lex.found == 0:
 			none++
-		} else {
+		case !slices.Equal(r.sol, transposeSolution(lex.sol)):
+			t.Fatalf("%+v: the race finds %v, not the lexicographic search's %v", in, r.sol, transposeSolution(lex.sol))
+		default:
 			solved++
 		}
 	}
-	if byLex == 0 || byLex == 40 || solved == 0 || none == 0 {
-		t.Fatalf("%d of 40 decided by the lexicographic search, %d solved, %d without a solution: the test needs each", byLex, solved, none)
+	if solved == 0 || none == 0 {
+		t.Fatalf("%d of 40 solved, %d without a solution: the test needs both", solved, none)
 	}
 }
 
-// TestRaceMainDecides gives the lexicographic search 4096 nodes and the
-// main search no limit: the race must decide every instance, and the
-// instances must include some on which the lexicographic search gives
-// up.
+// TestRaceMainDecides gives the lexicographic search 4096 nodes: the
+// race must decide every instance, on two and three goroutines, and the
+// instances must include some on which that search gives up and the main
+// one needs more than its probe, so that the goroutine of the
+// lexicographic search joins the main one's units.
 func TestRaceMainDecides(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
-	gaveUp := 0
+	joined := 0
 	for _, in := range raceInstances(rng, 40) {
-		base, _ := newSearcher(&in)
-		r, decided := base.raceSerial(ctx, &in, 0, 1)
-		if !decided || r.err != nil {
-			t.Fatalf("%+v: decided %v, %v", in, decided, r.err)
+		for _, k := range []int{2, 3} {
+			base, _ := newSearcher(&in)
+			r := base.raceWith(ctx, k, &in, 1, nil)
+			if r.err != nil {
+				t.Fatalf("%+v: %v", in, r.err)
+			}
+			checkDecision(t, in, "the race", r.sol, r.sol == nil)
 		}
-		checkDecision(t, in, "the race", r.sol, r.sol == nil)
-		if needsNodes(&in, true) {
-			gaveUp++
+		if needsNodes(&in, true) && needsNodes(&in, false) {
+			joined++
 		}
 	}
-	if gaveUp == 0 {
-		t.Fatal("the lexicographic search decided every instance within 4096 nodes: the test needs some it does not")
-	}
-}
-
-// TestRaceUndecided checks that a race in which both searches give up
-// decides nothing, and that Solve then decides on all its workers.
-func TestRaceUndecided(t *testing.T) {
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(13, 14))
-	hard := 0
-	for _, in := range raceInstances(rng, 40) {
-		if !needsNodes(&in, false) || !needsNodes(&in, true) {
-			continue
-		}
-		hard++
-		base, _ := newSearcher(&in)
-		if r, decided := base.raceSerial(ctx, &in, 1, 1); decided {
-			t.Fatalf("%+v: a race of 4096 nodes each decides %v, %v", in, r.sol, r.err)
-		}
-		r := base.race(ctx, 2, &in)
-		checkDecision(t, in, "the race", r.sol, r.sol == nil && r.err == nil)
-	}
-	if hard == 0 {
-		t.Fatal("no instance takes both searches more than 4096 nodes")
+	if joined == 0 {
+		t.Fatal("no instance takes both searches more than 4096 nodes: the test needs some")
 	}
 }
 
