@@ -263,10 +263,15 @@ func TestEventJSON(t *testing.T) {
 // function allocates only its board, not per node: a search of N=8 makes
 // thousands of nodes (40320 permutations for permute), and a few dozen
 // allocations leave room for what the runtime and the race detector
-// count besides.
+// count besides. The count takes in every goroutine of the test binary,
+// and a goroutine of an earlier test may still be ending: the least of
+// five counts is the search's own.
 func TestSearchWithoutEventsAllocates(t *testing.T) {
 	for _, a := range Algorithms() {
 		allocs := testing.AllocsPerRun(3, func() { a.Search(context.Background(), 8, nil) })
+		for range 4 {
+			allocs = min(allocs, testing.AllocsPerRun(3, func() { a.Search(context.Background(), 8, nil) }))
+		}
 		if allocs > 64 {
 			t.Errorf("%s: %v allocations for N=8", a.Name, allocs)
 		}
