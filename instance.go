@@ -326,7 +326,7 @@ func (in *Instance) transposed() *Instance {
 	swap := func(qs []Square) []Square {
 		t := make([]Square, len(qs))
 		for i, q := range qs {
-			t[i] = Square{q.Col, q.Row}
+			t[i] = Transpose.square(in.N, q)
 		}
 		return t
 	}

@@ -58,20 +58,18 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, lexBudg
 		}
 		lexDone <- r
 	}()
-	if ready == nil {
-		open := make(chan struct{})
-		close(open)
-		ready = open
+	if ready != nil {
+		select {
+		case <-ready:
+		case <-mainCtx.Done():
+		}
 	}
 	var r runResult
-	select {
-	case <-ready:
+	if r.err = mainCtx.Err(); r.err == nil {
 		var decided bool
 		if r, decided = base.probe(mainCtx, k, firstAny); !decided {
 			r = base.runUnits(mainCtx, k, firstAny, nil, gaveUp)
 		}
-	case <-mainCtx.Done():
-		r.err = mainCtx.Err()
 	}
 	switch {
 	case r.err == nil:

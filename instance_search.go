@@ -69,7 +69,7 @@ type searcher struct {
 	levels []level
 
 	first bool                // stop at the first solution
-	lex   bool                // branch in the order of the rows, each from the left (see lexicographic)
+	lex   bool                // branch in the order of the rows, each from the left (see above)
 	visit func(Solution) bool // called on every solution, when not nil; false stops
 	found uint64              // solutions found
 	nodes uint64              // nodes of the search tree

@@ -299,52 +299,56 @@ func prob080(dir string) ([]run, map[string][]byte, error) {
 // by their base names, but for the resource forks ("._" names) that some
 // archives carry.
 func untar(name string, files map[string][]byte) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	gz, err := gzip.NewReader(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	tr := tar.NewReader(gz)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return nil
+	return readGzip(name, func(r io.Reader) error {
+		tr := tar.NewReader(r)
+		for {
+			h, err := tr.Next()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			base := path.Base(h.Name)
+			if h.Typeflag != tar.TypeReg || strings.HasPrefix(base, "._") {
+				continue
+			}
+			data, err := io.ReadAll(tr)
+			if err != nil {
+				return err
+			}
+			files[base] = data
 		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		base := path.Base(h.Name)
-		if h.Typeflag != tar.TypeReg || strings.HasPrefix(base, "._") {
-			continue
-		}
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		files[base] = data
-	}
+	})
 }
 
 // gzipLines calls line with each line of the gzipped file name.
 func gzipLines(name string, line func(string) error) error {
+	return readGzip(name, func(r io.Reader) error {
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			if err := line(sc.Text()); err != nil {
+				return err
+			}
+		}
+		return sc.Err()
+	})
+}
+
+// readGzip calls read with the uncompressed content of the gzipped file
+// name, and names the file in the error of either.
+func readGzip(name string, read func(io.Reader) error) error {
 	f, err := os.Open(name)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	gz, err := gzip.NewReader(f)
+	if err == nil {
+		err = read(gz)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	sc := bufio.NewScanner(gz)
-	for sc.Scan() {
-		if err := line(sc.Text()); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-	}
-	return sc.Err()
+	return nil
 }
