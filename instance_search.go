@@ -41,6 +41,16 @@ var errBudget = errors.New("queens: out of nodes")
 // constraining (see mostConstraining), and tries a row's squares the
 // least constraining first (see branchRow).
 //
+// A choice that counts every column exactly and takes, of all the rows and
+// columns with the fewest free squares, the one nearest an edge of the
+// board was measured against this one. On a sample of 3,154 CSPLib
+// Excluded Diagonals runs it visits 0.70 of the nodes where there is no
+// solution, but 1.3 times as many before the first solution where there is
+// one, and it costs about a tenth more time a node. In the race of Solve
+// with AnySolution on two cores it left 256 and 301 of the 47,301 runs
+// published at 10 ms or more over a tenth of the published time, against
+// 124 and 105.
+//
 // A lexicographic search (lex set) prunes and forces queens the same
 // way, but branches on the first empty row, trying its free squares from
 // the left. A forced queen stands in every solution below its node, so

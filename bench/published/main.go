@@ -20,7 +20,8 @@
 //
 // Each run takes the best of -reps runs. It prints, for each N, the runs,
 // our total and slowest time, the runs over -ratio of the published time
-// and the largest ratio; with -v, a line for each run over -ratio. A run
+// and the largest ratio; with -v, a line for each run over -ratio; with
+// -cpuprofile FILE, a CPU profile of the runs for go tool pprof. A run
 // whose answer differs from the published one is printed and makes the
 // command exit with 1.
 package main
@@ -37,6 +38,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,6 +71,7 @@ func main() {
 	list := flag.String("list", "", "prob079: take only the runs of this file, lines \"N D FILE-NUMBER\"")
 	ratio := flag.Float64("ratio", 0.1, "count the runs over this share of the published time")
 	verbose := flag.Bool("v", false, "print each run over -ratio")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the runs to this file")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: published -csplib DIR [flags] prob079|prob080")
 		flag.PrintDefaults()
@@ -119,6 +122,17 @@ func main() {
 	var all summary
 	wrong := 0
 	opts := queens.Options{Workers: *workers, AnySolution: *anySolution}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "published:", err)
+			os.Exit(2)
+		}
+		defer f.Close()
+	}
 	for _, r := range chosen {
 		in, err := instfile.Read(r.file, files[r.file], r.d)
 		if err != nil {
@@ -167,6 +181,7 @@ func main() {
 			fmt.Printf("over %d %d %s sat=%v published=%.4fs nodes=%d ours=%.5fs ratio=%.3f\n", r.n, r.d, r.id, r.sat, r.pub, r.nodes, t, q)
 		}
 	}
+	pprof.StopCPUProfile()
 	ns := make([]int, 0, len(byN))
 	for n := range byN {
 		ns = append(ns, n)
