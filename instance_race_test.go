@@ -152,13 +152,13 @@ func checkDecision(t *testing.T, in Instance, how string, sol Solution, none boo
 
 // needsNodes reports whether the search of in, the main one or with lex
 // the lexicographic one of the transposed instance, stopping at its
-// first solution, visits more than 4096 nodes.
+// first solution, visits more than probeNodes nodes.
 func needsNodes(in *Instance, lex bool) bool {
 	if lex {
 		in = in.transposed()
 	}
 	s, _ := newSearcher(in)
-	s.first, s.lex, s.budget = true, lex, 1
+	s.first, s.lex, s.budget = true, lex, probeNodes
 	s.search()
 	return errors.Is(s.err, errBudget)
 }
@@ -196,7 +196,8 @@ func TestRaceLexicographicDecides(t *testing.T) {
 	}
 }
 
-// TestRaceMainDecides gives the lexicographic search 4096 nodes: the
+// TestRaceMainDecides gives the lexicographic search a budget of one
+// node, which it spends at its first look, after checkNodes nodes: the
 // race must decide every instance, on two and three goroutines, and the
 // instances must include some on which that search gives up and the main
 // one needs more than its probe, so that the goroutine of the
@@ -219,12 +220,12 @@ func TestRaceMainDecides(t *testing.T) {
 		}
 	}
 	if joined == 0 {
-		t.Fatal("no instance takes both searches more than 4096 nodes: the test needs some")
+		t.Fatal("no instance takes both searches more than probeNodes nodes: the test needs some")
 	}
 }
 
-// TestRaceCancelled checks that a race stops with the context's error
-// where the search looks at it, after 4096 nodes.
+// TestRaceCancelled checks that a race under a cancelled context stops
+// with the context's error, on instances the probe does not decide.
 func TestRaceCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -241,7 +242,7 @@ func TestRaceCancelled(t *testing.T) {
 		}
 	}
 	if long == 0 {
-		t.Fatal("no instance takes the main search more than 4096 nodes")
+		t.Fatal("no instance takes the main search more than probeNodes nodes")
 	}
 }
 

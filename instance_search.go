@@ -11,6 +11,11 @@ import (
 // solution; it never leaves the package.
 var errOvertaken = errors.New("queens: overtaken by an earlier unit")
 
+// checkNodes is how often, in nodes, a search looks whether it must stop
+// early (see interrupted): about every ten microseconds, so that the
+// search a race has lost stops soon after the other decides.
+const checkNodes = 1 << 8
+
 // errBudget stops a search that has visited its budget of nodes; it never
 // leaves the package.
 var errBudget = errors.New("queens: out of nodes")
@@ -96,7 +101,7 @@ type searcher struct {
 	overtaken *atomic.Int64
 
 	// A search with a budget gives up, with errBudget, once it has
-	// visited that many nodes, give or take 4096.
+	// visited that many nodes, give or take checkNodes.
 	budget uint64
 
 	// When ring is not nil, a solution adds 12/m to found instead of 1,
@@ -292,7 +297,7 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 			break
 		}
 		s.nodes++
-		if s.nodes&(1<<12-1) == 0 && s.interrupted() {
+		if s.nodes&(checkNodes-1) == 0 && s.interrupted() {
 			return true
 		}
 		// The free squares of each empty row; c1, c2 and c3 are the

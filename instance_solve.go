@@ -179,7 +179,7 @@ func (base *searcher) split(ctx context.Context, want int, mode runMode) (units 
 	for depth := 0; depth < maxSplitDepth && len(units) > 0 && len(units) < want; depth++ {
 		var next [][]Square
 		for _, u := range units {
-			// The search of a unit looks at ctx only every 4096 nodes,
+			// The search of a unit looks at ctx only every checkNodes,
 			// more than most units of the split have.
 			if err := ctx.Err(); err != nil {
 				return nil, 0, nil, err
