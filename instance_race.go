@@ -76,8 +76,8 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, lexBudg
 		}
 		mainDone <- r
 	}()
-	byColumns, _ := newSearcher(in.transposed()) // it has a solution if base has
-	lex := byColumns.clone(lexCtx)
+	lex, _ := newSearcher(in.transposed()) // it has a solution if base has
+	lex.setContext(lexCtx)
 	lex.first, lex.lex, lex.budget = true, true, lexBudget
 	lex.search()
 	switch {
