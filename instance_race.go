@@ -45,7 +45,7 @@ func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
 // wait. Four full runs of the CSPLib Excluded Diagonals set on two
 // cores, alternated, left a median of 137 runs over a tenth of the
 // published time against 146 with the searches the other way round, and
-// a worst ratio of 0.17 to 0.18 against 0.19 to 0.22; the ASP boards,
+// a worst ratio of 0.16 to 0.18 against 0.19 to 0.22; the ASP boards,
 // which the main search decides, took 4% more time.
 func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, lexBudget uint64, ready <-chan struct{}) runResult {
 	if err := ctx.Err(); err != nil {
