@@ -82,6 +82,9 @@ type searcher struct {
 	// empty rows: search fills its frees, and a branching orders its
 	// squares there.
 	levels []level
+	// branchings[m] is what the branching of the node of the current path
+	// that has m empty rows has yet to try.
+	branchings []branching
 
 	first bool                // stop at the first solution
 	lex   bool                // branch in the order of the rows, each from the left (see above)
@@ -109,6 +112,11 @@ type searcher struct {
 	// weights of the symmetric count (see Instance.countSymmetric).
 	ring []Square
 
+	// A search that shares its work hands all it has yet to search over
+	// to share, and stops with errSuspended, when a goroutine there waits
+	// for work.
+	share *sharedSearch
+
 	done <-chan struct{}
 	ctx  context.Context
 	err  error
@@ -116,11 +124,30 @@ type searcher struct {
 
 // level is the scratch of one node of a search: the free squares of each
 // empty row, and the columns a branching on a row tries, in order, with
-// their costs.
+// their costs. Its size is a whole number of cache lines, so that the
+// vector loads of frees never straddle two.
 type level struct {
 	frees [64]uint64
 	cols  [64]uint8
 	costs [64]int32
+}
+
+// branching is what the branching of a node of a search has yet to try,
+// kept where the search can hand it over to a shared search (see
+// sharedSearch): the
+// squares rest of its line, or the columns cols[next:end] of its level
+// when it tries a row's squares in order of cost; none once it is done.
+type branching struct {
+	open      uint64 // the empty rows of the node
+	rest      uint64 // the columns of row line, or the rows of column line, yet to try
+	line      uint8
+	column    bool // whether the branching is on a column
+	next, end uint8
+}
+
+// untried reports whether the branching has squares yet to try.
+func (b *branching) untried() bool {
+	return b.rest != 0 || b.next < b.end
 }
 
 // newSearcher returns the search of the instance, which must pass Check,
@@ -132,12 +159,13 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 	rows, _ := lineSet(n, in.Rows, "row")
 	cols, _ := lineSet(n, in.Cols, "column")
 	s = &searcher{
-		n:      n,
-		full:   cols[0],
-		open:   rows[0],
-		sol:    make(Solution, n),
-		limit:  -1,
-		levels: make([]level, n+1),
+		n:          n,
+		full:       cols[0],
+		open:       rows[0],
+		sol:        make(Solution, n),
+		limit:      -1,
+		levels:     make([]level, n+1),
+		branchings: make([]branching, n+1),
 	}
 	for r := range s.sol {
 		if !rows.has(r) {
@@ -169,6 +197,7 @@ func (s *searcher) clone(ctx context.Context) *searcher {
 	c := *s
 	c.sol = s.sol.Clone()
 	c.levels = make([]level, s.n+1)
+	c.branchings = make([]branching, s.n+1)
 	c.found, c.nodes, c.err = 0, 0, nil
 	c.setContext(ctx)
 	return &c
@@ -178,10 +207,10 @@ func (s *searcher) clone(ctx context.Context) *searcher {
 // of base again, with the solution slice, the scratch and the context of
 // s.
 func (s *searcher) reuse(base *searcher) {
-	sol, levels, ctx := s.sol, s.levels, s.ctx
+	sol, levels, branchings, ctx := s.sol, s.levels, s.branchings, s.ctx
 	*s = *base
 	copy(sol, base.sol)
-	s.sol, s.levels = sol, levels
+	s.sol, s.levels, s.branchings = sol, levels, branchings
 	s.found, s.nodes, s.err = 0, 0, nil
 	s.setContext(ctx)
 }
@@ -196,6 +225,9 @@ func (s *searcher) setContext(ctx context.Context) {
 func (s *searcher) interrupted() bool {
 	if s.overtaken != nil && s.overtaken.Load() < s.index {
 		s.err = errOvertaken
+		return true
+	}
+	if s.share != nil && s.share.hungry.Load() && s.suspend() {
 		return true
 	}
 	if s.budget != 0 && s.nodes >= s.budget {
@@ -396,17 +428,22 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 // solution, the order down to half the rows met the solutions after as
 // many nodes as down to a quarter, and took a tenth more time.
 func (s *searcher) branchRow(r int, cand uint64) bool {
-	if !s.first || s.lex || 4*bits.OnesCount64(s.open) < 3*s.n {
+	m := bits.OnesCount64(s.open)
+	b := &s.branchings[m]
+	b.open, b.line, b.column = s.open, uint8(r), false
+	if !s.first || s.lex || 4*m < 3*s.n {
 		s.depth++
-		for ; cand != 0; cand &= cand - 1 {
-			if s.node(r, bits.TrailingZeros64(cand)) {
+		for b.rest = cand; b.rest != 0; {
+			c := bits.TrailingZeros64(b.rest)
+			b.rest &= b.rest - 1
+			if s.node(r, c) {
 				return true
 			}
 		}
 		s.depth--
 		return false
 	}
-	lv := &s.levels[bits.OnesCount64(s.open)]
+	lv := &s.levels[m]
 	k := 0
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
@@ -419,8 +456,10 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 		k++
 	}
 	s.depth++
-	for i := range k {
-		if s.node(r, int(lv.cols[i&63])) {
+	for b.next, b.end = 0, uint8(k); b.next < b.end; {
+		c := int(lv.cols[b.next&63])
+		b.next++
+		if s.node(r, c) {
 			return true
 		}
 	}
@@ -440,9 +479,14 @@ func (s *searcher) loss(frees *[64]uint64, r int, cols uint64) int {
 // branchColumn tries a queen on each free square of column c, which has
 // two or more, from the top.
 func (s *searcher) branchColumn(c int) bool {
+	m := bits.OnesCount64(s.open)
+	b := &s.branchings[m]
+	b.open, b.line, b.column = s.open, uint8(c), true
 	s.depth++
-	for rows := s.columnRows(&s.levels[bits.OnesCount64(s.open)].frees, c); rows != 0; rows &= rows - 1 {
-		if s.node(bits.TrailingZeros64(rows), c) {
+	for b.rest = s.columnRows(&s.levels[m].frees, c); b.rest != 0; {
+		r := bits.TrailingZeros64(b.rest)
+		b.rest &= b.rest - 1
+		if s.node(r, c) {
 			return true
 		}
 	}
