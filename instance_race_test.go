@@ -200,8 +200,8 @@ func TestRaceLexicographicDecides(t *testing.T) {
 // node, which it spends at its first look, after checkNodes nodes: the
 // race must decide every instance, on two and three goroutines, and the
 // instances must include some on which that search gives up and the main
-// one needs more than its probe, so that the goroutine of the
-// lexicographic search joins the main one's units.
+// one needs more than probeNodes nodes, so that the goroutine of the
+// lexicographic search joins the shared main search while it runs.
 func TestRaceMainDecides(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
@@ -225,7 +225,8 @@ func TestRaceMainDecides(t *testing.T) {
 }
 
 // TestRaceCancelled checks that a race under a cancelled context stops
-// with the context's error, on instances the probe does not decide.
+// with the context's error, on instances that take more than probeNodes
+// nodes.
 func TestRaceCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -246,8 +247,8 @@ func TestRaceCancelled(t *testing.T) {
 	}
 }
 
-// TestSolveAnyRace decides instances large enough that the probe alone
-// does not, with AnySolution on several workers, which races the two
+// TestSolveAnyRace decides instances that take more than probeNodes
+// nodes, with AnySolution on several workers, which races the two
 // searches.
 func TestSolveAnyRace(t *testing.T) {
 	ctx := context.Background()

@@ -134,9 +134,9 @@ type level struct {
 
 // branching is what the branching of a node of a search has yet to try,
 // kept where the search can hand it over to a shared search (see
-// sharedSearch): the
-// squares rest of its line, or the columns cols[next:end] of its level
-// when it tries a row's squares in order of cost; none once it is done.
+// sharedSearch): the squares rest of its line, or the columns
+// cols[next:end] of its level when it tries a row's squares in order of
+// cost; none once it is done.
 type branching struct {
 	open      uint64 // the empty rows of the node
 	rest      uint64 // the columns of row line, or the rows of column line, yet to try
@@ -506,8 +506,13 @@ func (s *searcher) columnRows(frees *[64]uint64, c int) uint64 {
 // placed returns the queens that s has placed beyond those of base, which
 // s grew from.
 func (s *searcher) placed(base *searcher) []Square {
+	return s.queens(base.open &^ s.open)
+}
+
+// queens returns the queens of the rows rows, which have one.
+func (s *searcher) queens(rows uint64) []Square {
 	var qs []Square
-	for rs := base.open &^ s.open; rs != 0; rs &= rs - 1 {
+	for rs := rows; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros64(rs)
 		qs = append(qs, Square{r, s.sol[r]})
 	}

@@ -143,11 +143,7 @@ func (s *searcher) suspend() bool {
 		if !b.untried() {
 			continue
 		}
-		var path []Square // the queens above the branching
-		for rs := sh.base.open &^ b.open; rs != 0; rs &= rs - 1 {
-			r := bits.TrailingZeros64(rs)
-			path = append(path, Square{r, s.sol[r]})
-		}
+		path := s.queens(sh.base.open &^ b.open) // the queens above the branching
 		add := func(r, c int) {
 			units = append(units, append(path[:len(path):len(path)], Square{r, c}))
 		}

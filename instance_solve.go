@@ -218,14 +218,12 @@ func (base *searcher) split(ctx context.Context, want int, mode runMode) (units 
 // the next unit in order: search(w, i) returns the finished search of
 // unit i by goroutine w, or nil to stop taking units; record(i, s) then
 // takes its outcome before w takes another unit, never on two goroutines
-// at once, and reports whether to stop. When late is not nil, goroutine
-// k-1 waits until late is closed before it takes a unit, and does not
-// wait once the others have stopped.
-func eachUnit(k, n int, late <-chan struct{}, search func(w, i int) *searcher, record func(i int, s *searcher) (stop bool)) {
+// at once, and reports whether to stop.
+func eachUnit(k, n int, search func(w, i int) *searcher, record func(i int, s *searcher) (stop bool)) {
 	var (
-		next     atomic.Int64 // the next unit to search
-		mu       sync.Mutex   // guards record
-		wg, last sync.WaitGroup
+		next atomic.Int64 // the next unit to search
+		mu   sync.Mutex   // guards record
+		wg   sync.WaitGroup
 	)
 	work := func(w int) {
 		for {
@@ -245,23 +243,7 @@ func eachUnit(k, n int, late <-chan struct{}, search func(w, i int) *searcher, r
 			}
 		}
 	}
-	early := min(k, n)
-	if late != nil && k > 1 {
-		early = min(k-1, n)
-		stopped := make(chan struct{})
-		defer func() {
-			close(stopped)
-			last.Wait()
-		}()
-		last.Go(func() {
-			select {
-			case <-late:
-				work(k - 1)
-			case <-stopped:
-			}
-		})
-	}
-	for w := range early {
+	for w := range min(k, n) {
 		wg.Go(func() { work(w) })
 	}
 	wg.Wait()
@@ -315,7 +297,7 @@ func (base *searcher) run(ctx context.Context, k int, mode runMode, progress fun
 			return r
 		}
 	}
-	return base.runUnits(ctx, k, mode, progress, nil)
+	return base.runUnits(ctx, k, mode, progress)
 }
 
 // probe searches base alone, for probeNodes nodes when k > 1 and to the
@@ -340,9 +322,8 @@ func (base *searcher) probe(ctx context.Context, k int, mode runMode) (r runResu
 
 // runUnits searches base on k goroutines, unit by unit, for the solutions
 // mode asks for. progress, when not nil, is called after each unit, never
-// by two goroutines at once. When late is not nil, the last of the k
-// goroutines joins the others once late is closed (see eachUnit).
-func (base *searcher) runUnits(ctx context.Context, k int, mode runMode, progress func(Progress), late <-chan struct{}) runResult {
+// by two goroutines at once.
+func (base *searcher) runUnits(ctx context.Context, k int, mode runMode, progress func(Progress)) runResult {
 	start := time.Now()
 	first := mode != every
 	units, found, sol, err := base.split(ctx, k*unitsPerWorker, mode)
@@ -358,7 +339,7 @@ func (base *searcher) runUnits(ctx context.Context, k int, mode runMode, progres
 		searchers = newWorkerSearchers(ctx, k)
 	)
 	overtaken.Store(int64(len(units)))
-	eachUnit(k, len(units), late, func(w, i int) *searcher {
+	eachUnit(k, len(units), func(w, i int) *searcher {
 		if first && int64(i) > overtaken.Load() {
 			return nil
 		}

@@ -219,7 +219,7 @@ func countWeighted(ctx context.Context, k int, subs []*searcher, sizes []uint64,
 		failure   error
 		searchers = newWorkerSearchers(ctx, k)
 	)
-	eachUnit(k, len(units), nil, func(w, i int) *searcher {
+	eachUnit(k, len(units), func(w, i int) *searcher {
 		u := units[i]
 		s := searchers.fresh(w, subs[u.sub])
 		for _, q := range u.queens {
