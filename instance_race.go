@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // raceBudget is the number of nodes the lexicographic search of a race
@@ -16,38 +17,113 @@ import (
 // and 2^18 nothing.
 const raceBudget = 1 << 18
 
+// raceDives is the number of random dives with which a race estimates
+// the size of each of its two searches (see estimate): about a
+// twentieth of a millisecond on a board of 18 columns.
+const raceDives = 100
+
+// The race gives every goroutine to the lexicographic search when its
+// estimate is below lexLead times that of the main search (see
+// lexShare), for lexShareFactor times its estimate, at least
+// lexShareMin and at most lexShareMax nodes; the main search then has
+// them all.
+const (
+	lexLead        = 1.6
+	lexShareFactor = 4
+	lexShareMin    = 1 << 12
+	lexShareMax    = 1 << 20
+)
+
+// mainFirst is the number of nodes of the main search that a race
+// searches on the calling goroutine before anything else: about a tenth
+// of a millisecond. The main search decides many instances with a
+// solution in fewer, and the new goroutines that search it too may take
+// longer than that to start. Two runs of the CSPLib Excluded Diagonals
+// runs published at 10 ms or more, alternated with two without it, left
+// 39 and 37 of the 47,301 over a tenth of the published time against 46
+// and 41, and took 0.92 as long in all.
+const mainFirst = 1 << 11
+
+// raceConfig is how a race runs: the defaults of race, and others for
+// the tests.
+type raceConfig struct {
+	// lexBudget is the budget of nodes of the lexicographic search where
+	// it races on one goroutine (0: no limit).
+	lexBudget uint64
+	// dives is the number of random dives into each search before the
+	// race; 0: none, and the two searches race.
+	dives int
+	// share returns, for the estimates of the two searches, the nodes for
+	// which the lexicographic search takes every goroutine, or 0 for a
+	// race.
+	share func(lexNodes, mainNodes float64) uint64
+	// mainFirst is the number of nodes of the main search that the
+	// calling goroutine searches before anything else (0: none).
+	mainFirst uint64
+	// ready, when not nil, holds the main search back until it is closed.
+	ready <-chan struct{}
+}
+
+// lexShare is the share of raceConfig for race: the lexicographic search
+// takes every goroutine where its estimated tree is less than lexLead
+// times the main search's, for lexShareFactor times its estimate.
+func lexShare(lexNodes, mainNodes float64) uint64 {
+	if lexNodes >= lexLead*mainNodes {
+		return 0
+	}
+	return uint64(min(max(lexShareFactor*lexNodes, lexShareMin), lexShareMax))
+}
+
 // race decides the instance in, whose search is base, on k ≥ 2 goroutines
-// for Solve with AnySolution: it races the main search against the
+// for Solve with AnySolution. It has two searches: the main one, and the
 // lexicographic search (see searcher) of the transposed instance, which
 // goes column by column, from the left, each column's squares from the
 // top: the order of the classic column-by-column backtracking. The two
 // orders are good on different instances: of the CSPLib Excluded
 // Diagonals runs that take the main search longest, the other decides
-// many several times sooner. The lexicographic search takes one
-// goroutine for at most raceBudget nodes; the main search is a shared
-// search (see sharedSearch) on the other k-1, and on that one too once
-// the lexicographic search has given up. The first to find a solution,
-// or that there is none, decides.
+// many several times sooner.
+//
+// The calling goroutine first searches mainFirst nodes of the main
+// search, a shared search (see sharedSearch), which the other k-1 start
+// on meanwhile, and hands what it leaves of it over to them. It then
+// estimates the size of both trees, with raceDives random dives into
+// each (see estimate). A dive that meets a solution decides. Where the estimates give
+// the lexicographic search the smaller tree, give or take lexLead, it
+// takes every goroutine, as a shared search too, for a budget of nodes
+// (see lexShare); the main search pauses, and goes on where it stopped,
+// on every goroutine, once that budget is spent. Otherwise the two
+// searches race: the lexicographic search takes the calling goroutine
+// for at most raceBudget nodes, and the main search the other k-1, and
+// that one too once the lexicographic search has given up. The first
+// search to find a solution, or that there is none, decides.
+//
+// Two searches that race on two cores take both cores for the one that
+// decides, and on a virtual machine slow each other down: the race takes
+// about 1.16 times as long as the faster search alone on one core, where
+// a shared search on two takes 0.65 to 0.69 of it (medians over the 1,124
+// CSPLib Excluded Diagonals runs closest to a tenth of the published
+// time). On the instances without a solution the estimates predict which
+// tree is the smaller on 95% of the runs (the logarithms of their ratio
+// and of the true one correlate with 0.95). On those with one, a dive
+// meets a solution on more than a third of the runs; on the others the
+// estimates of the whole trees still choose, though they say less about
+// how soon a search meets a solution. Two runs of the 47,301 CSPLib
+// Excluded Diagonals runs published at 10 ms or more, alternated with
+// two of the race alone, left 51 and 64 over a tenth of the published
+// time against 131 and 153, in about as long in all.
 func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
-	return base.raceWith(ctx, k, in, raceBudget, nil)
+	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, dives: raceDives, share: lexShare, mainFirst: mainFirst})
 }
 
-// raceWith is race with a budget of lexBudget nodes (0: no limit) for the
-// lexicographic search; the main search starts once ready is closed, at
-// once when ready is nil. A cancelled ctx decides, with its error.
+// raceWith is race as cfg says. A cancelled ctx decides, with its error.
 //
-// The lexicographic search runs on the calling goroutine and the main
-// search on a new one, and Solve returns as soon as one decides: the
-// other stops within checkNodes nodes, on a board of its own. A new
-// goroutine may wait a while for a processor: where one has been idle,
-// its thread sleeps, and on a virtual machine it may take a fifth of a
-// millisecond to wake. The lexicographic search, which decides most of
-// the races that come close to a tenth of the published time, does not
-// wait. Four full runs of the CSPLib Excluded Diagonals set on two
-// cores, alternated, left a median of 137 runs over a tenth of the
-// published time against 146 with the searches the other way round, and
-// a worst ratio of 0.16 to 0.18 against 0.19 to 0.22; the ASP boards,
-// which the main search decides, took 4% more time.
+// Solve returns as soon as one search decides: the other stops within
+// checkNodes nodes, on a board of its own. A new goroutine may wait a
+// while for a processor: where one has been idle, its thread sleeps, and
+// on a virtual machine it may take a fifth of a millisecond to wake. The
+// dives, and the lexicographic search, which decides most of the races
+// that come close to a tenth of the published time, run on the calling
+// goroutine and do not wait.
 //
 // The main search is shared rather than split into units first: it then
 // starts at once, with no probe to throw away, where a split would spend
@@ -55,50 +131,108 @@ func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
 // On six CSPLib Excluded Diagonals runs where the main search alone
 // takes one to five milliseconds, less than the lexicographic search,
 // the race took 0.6 to 0.95 as long (best of nine, alternated twice).
-func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, lexBudget uint64, ready <-chan struct{}) runResult {
+func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg raceConfig) runResult {
 	if err := ctx.Err(); err != nil {
 		return runResult{err: err}
 	}
-	sh := newSharedSearch(ctx, base)
-	defer sh.cancel()
-	lexCtx, stopLex := context.WithCancel(ctx)
+	main := newSharedSearch(ctx, base)
+	defer main.cancel()
+	lexCtx, stopLex := context.WithCancel(main.ctx)
 	defer stopLex()
-	mainDone := make(chan runResult, 1)
+	// A goroutine works on the main search, and on the shared
+	// lexicographic search while the main one has no seat for it, until
+	// the one it works on is decided.
+	var shared atomic.Pointer[sharedSearch] // the shared lexicographic search, once there is one
+	work := func(sh *sharedSearch) {
+		for sh != nil && sh.work() {
+			if sh == main {
+				sh = shared.Load()
+			} else {
+				sh = main
+			}
+		}
+	}
+	mainDone := make(chan struct{})
 	go func() {
-		if ready != nil {
+		defer close(mainDone)
+		defer stopLex()
+		if cfg.ready != nil {
 			select {
-			case <-ready:
-			case <-sh.ctx.Done():
+			case <-cfg.ready:
+			case <-main.ctx.Done():
 			}
 		}
 		var others sync.WaitGroup
 		for range k - 2 {
-			others.Go(sh.work)
+			others.Go(func() { work(main) })
 		}
-		sh.work()
+		work(main)
 		others.Wait()
-		r := sh.result()
-		if r.err == nil {
-			stopLex()
-		}
-		mainDone <- r
 	}()
+	if cfg.mainFirst > 0 && !main.workFor(cfg.mainFirst) {
+		return decision(ctx, nil, main)
+	}
 	lex, _ := newSearcher(in.transposed()) // it has a solution if base has
 	lex.setContext(lexCtx)
-	lex.first, lex.lex, lex.budget = true, true, lexBudget
-	lex.search()
-	switch {
-	case lex.err == nil:
-		r := runResult{}
-		if lex.found > 0 {
-			r.sol = transposeSolution(lex.sol)
+	lex.first, lex.lex = true, true
+	if cfg.dives > 0 {
+		lexNodes, found := lex.estimate(cfg.dives, 1)
+		if found {
+			return runResult{sol: transposeSolution(lex.sol)}
 		}
-		return r
-	case errors.Is(lex.err, errBudget):
-		sh.work() // the main search has this goroutine too
+		dive := base.clone(lexCtx)
+		mainNodes, found := dive.estimate(cfg.dives, 2)
+		if found {
+			return runResult{sol: dive.sol}
+		}
+		if lex.err == nil && dive.err == nil {
+			if budget := cfg.share(lexNodes, mainNodes); budget > 0 {
+				sh := newSharedSearch(main.ctx, lex)
+				sh.budget = budget
+				sh.spent = func() {
+					main.setSeats(k)
+					sh.setSeats(0)
+				}
+				shared.Store(sh)
+				main.setSeats(0)
+				work(sh)
+				return decision(ctx, sh, main)
+			}
+		}
+	}
+	if lex.err == nil {
+		lex.nodes, lex.budget = 0, cfg.lexBudget
+		lex.search()
+		switch {
+		case lex.err == nil:
+			r := runResult{}
+			if lex.found > 0 {
+				r.sol = transposeSolution(lex.sol)
+			}
+			return r
+		case errors.Is(lex.err, errBudget):
+			work(main) // the main search has this goroutine too
+		}
 	}
 	// The main search decides, or the context is done.
-	r := <-mainDone
+	<-mainDone
+	return decision(ctx, nil, main)
+}
+
+// decision returns the outcome of a race: that of lex, the shared
+// lexicographic search or nil, when it is decided without an error, with
+// its solution transposed; otherwise that of main when it is; otherwise
+// the error of ctx, or that of main where ctx is not done.
+func decision(ctx context.Context, lex, main *sharedSearch) runResult {
+	if lex != nil {
+		if r, decided := lex.result(); decided && r.err == nil {
+			if r.sol != nil {
+				r.sol = transposeSolution(r.sol)
+			}
+			return r
+		}
+	}
+	r, _ := main.result()
 	if r.err != nil && ctx.Err() != nil {
 		return runResult{err: ctx.Err()}
 	}

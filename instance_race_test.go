@@ -174,7 +174,7 @@ func TestRaceLexicographicDecides(t *testing.T) {
 	solved, none := 0, 0
 	for _, in := range raceInstances(rng, 40) {
 		base, _ := newSearcher(&in)
-		r := base.raceWith(ctx, 2, &in, 0, held)
+		r := base.raceWith(ctx, 2, &in, raceConfig{ready: held})
 		if r.err != nil {
 			t.Fatalf("%+v: %v", in, r.err)
 		}
@@ -209,7 +209,7 @@ func TestRaceMainDecides(t *testing.T) {
 	for _, in := range raceInstances(rng, 40) {
 		for _, k := range []int{2, 3} {
 			base, _ := newSearcher(&in)
-			r := base.raceWith(ctx, k, &in, 1, nil)
+			r := base.raceWith(ctx, k, &in, raceConfig{lexBudget: 1})
 			if r.err != nil {
 				t.Fatalf("%+v: %v", in, r.err)
 			}
@@ -261,5 +261,50 @@ func TestSolveAnyRace(t *testing.T) {
 			}
 			checkDecision(t, in, "Solve", sol, err != nil)
 		}
+	}
+}
+
+// TestRaceSharesLex has the race give every goroutine to the
+// lexicographic search after the dives, with a budget it spends at its
+// first look, and with one it never spends: the race must decide every
+// instance, on two and three goroutines. The calling goroutine searches
+// the main search first, up to its first look, and hands what it leaves
+// over to the other goroutines. With the first, on the
+// instances that take both searches more than probeNodes nodes, the
+// lexicographic search pauses and the main search, which paused for it,
+// goes on and decides.
+func TestRaceSharesLex(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(19, 20))
+	shared, resumed := 0, 0
+	for _, in := range raceInstances(rng, 40) {
+		both := needsNodes(&in, true) && needsNodes(&in, false)
+		for _, budget := range []uint64{1, 1 << 40} {
+			for _, k := range []int{2, 3} {
+				called := false
+				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, mainFirst: 1, share: func(lexNodes, mainNodes float64) uint64 {
+					if lexNodes <= 0 || mainNodes <= 0 {
+						t.Errorf("%+v: estimates %v and %v", in, lexNodes, mainNodes)
+					}
+					called = true
+					return budget
+				}}
+				base, _ := newSearcher(&in)
+				r := base.raceWith(ctx, k, &in, cfg)
+				if r.err != nil {
+					t.Fatalf("%+v: %v", in, r.err)
+				}
+				checkDecision(t, in, "the race", r.sol, r.sol == nil)
+				if called {
+					shared++
+					if budget == 1 && both {
+						resumed++
+					}
+				}
+			}
+		}
+	}
+	if shared == 0 || resumed == 0 {
+		t.Fatalf("%d races shared the lexicographic search, %d with the main search going on after it: the test needs both", shared, resumed)
 	}
 }

@@ -104,7 +104,8 @@ type searcher struct {
 	overtaken *atomic.Int64
 
 	// A search with a budget gives up, with errBudget, once it has
-	// visited that many nodes, give or take checkNodes.
+	// visited that many nodes, give or take checkNodes; one that shares
+	// its work first hands all it has yet to search over to share.
 	budget uint64
 
 	// When ring is not nil, a solution adds 12/m to found instead of 1,
@@ -114,8 +115,12 @@ type searcher struct {
 
 	// A search that shares its work hands all it has yet to search over
 	// to share, and stops with errSuspended, when a goroutine there waits
-	// for work.
+	// for work, or with errLeft, when share has too many goroutines.
 	share *sharedSearch
+
+	// A search on a dive follows one random branch of every branching
+	// instead of all (see estimate).
+	dive *dive
 
 	done <-chan struct{}
 	ctx  context.Context
@@ -227,10 +232,21 @@ func (s *searcher) interrupted() bool {
 		s.err = errOvertaken
 		return true
 	}
-	if s.share != nil && s.share.hungry.Load() && s.suspend() {
-		return true
+	if sh := s.share; sh != nil {
+		if sh.budget != 0 {
+			sh.count()
+		}
+		if sh.crowded.Load() && s.leave() {
+			return true
+		}
+		if sh.hungry.Load() && s.suspend() {
+			return true
+		}
 	}
 	if s.budget != 0 && s.nodes >= s.budget {
+		if s.share != nil {
+			s.handOver()
+		}
 		s.err = errBudget
 		return true
 	}
@@ -428,6 +444,9 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 // solution, the order down to half the rows met the solutions after as
 // many nodes as down to a quarter, and took a tenth more time.
 func (s *searcher) branchRow(r int, cand uint64) bool {
+	if s.dive != nil {
+		return s.dive.branch(s, r, cand, false)
+	}
 	m := bits.OnesCount64(s.open)
 	b := &s.branchings[m]
 	b.open, b.line, b.column = s.open, uint8(r), false
@@ -480,6 +499,9 @@ func (s *searcher) loss(frees *[64]uint64, r int, cols uint64) int {
 // two or more, from the top.
 func (s *searcher) branchColumn(c int) bool {
 	m := bits.OnesCount64(s.open)
+	if s.dive != nil {
+		return s.dive.branch(s, c, s.columnRows(&s.levels[m].frees, c), true)
+	}
 	b := &s.branchings[m]
 	b.open, b.line, b.column = s.open, uint8(c), true
 	s.depth++

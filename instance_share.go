@@ -12,6 +12,11 @@ import (
 // handed all it had yet to search over; it never leaves the package.
 var errSuspended = errors.New("queens: suspended")
 
+// errLeft stops the search of a unit of a shared search that has handed
+// all it had yet to search over and left the search for another; it
+// never leaves the package.
+var errLeft = errors.New("queens: left for another search")
+
 // sharedSearch looks for any solution of an instance on several
 // goroutines without splitting its search first. It keeps a queue of
 // units, each the queens placed beyond those of the instance, which
@@ -30,17 +35,33 @@ var errSuspended = errors.New("queens: suspended")
 // probeNodes nodes that it throws away: on two goroutines, about half a
 // millisecond before the search proper. The shared search starts at once
 // and splits only when a goroutine is idle.
+//
+// The search has seats for as many goroutines as may work on it at a
+// time. When there are more than that, the next of them to look whether
+// to stop hands all it has yet to search to the queue, as suspend does,
+// and leaves (see leave); the search thus pauses, undecided, when its
+// seats go down to none, and goes on from its queue when goroutines join
+// it again. A search with a budget of nodes calls spent once its
+// goroutines have visited that many.
 type sharedSearch struct {
 	base   *searcher // the search of the instance
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	hungry atomic.Bool // a goroutine waits for a unit
+	hungry  atomic.Bool // a goroutine waits for a unit
+	crowded atomic.Bool // more goroutines work on the search than it has seats
+
+	budget uint64 // 0: none
+	nodes  atomic.Uint64
+	spent  func()
 
 	mu        sync.Mutex
-	wake      sync.Cond // signalled on new units and once the search is decided
+	wake      sync.Cond // signalled on new units, on new seats and once the search is decided
 	units     [][]Square
-	busy      int  // goroutines searching a unit
+	seats     int  // the most goroutines that may work on the search
+	members   int  // goroutines working on the search
+	waiting   int  // members waiting for a unit
+	busy      int  // members searching a unit
 	decided   bool // a solution, none, or an error
 	sol       Solution
 	err       error
@@ -48,69 +69,137 @@ type sharedSearch struct {
 }
 
 // newSharedSearch returns the shared search of base under ctx, with one
-// unit: the whole search.
+// unit, the whole search, and seats for any number of goroutines.
 func newSharedSearch(ctx context.Context, base *searcher) *sharedSearch {
-	sh := &sharedSearch{base: base, units: [][]Square{nil}}
+	sh := &sharedSearch{base: base, units: [][]Square{nil}, seats: int(^uint(0) >> 1)}
 	sh.ctx, sh.cancel = context.WithCancel(ctx)
 	sh.wake.L = &sh.mu
 	return sh
 }
 
-// work searches units of sh until the search is decided.
-func (sh *sharedSearch) work() {
+// work searches units of sh until the search is decided, and reports
+// whether it left the search undecided instead, for want of a seat.
+func (sh *sharedSearch) work() (left bool) {
+	return sh.workFor(0)
+}
+
+// workFor is work that also leaves the search once it has visited
+// budget nodes, give or take checkNodes (0: no limit), and hands all it
+// has yet to search over to the queue then.
+func (sh *sharedSearch) workFor(budget uint64) (left bool) {
+	if !sh.join() {
+		return false
+	}
 	s := sh.base.clone(sh.ctx)
 	for {
-		unit, ok := sh.take()
+		unit, ok, left := sh.take()
 		if !ok {
-			return
+			return left
 		}
 		s.reuse(sh.base)
-		s.first, s.share = true, sh
+		s.first, s.share, s.budget = true, sh, budget
 		clear(s.branchings)
 		for _, q := range unit {
 			s.place(q.Row, q.Col)
 		}
 		s.search()
-		sh.finish(s)
+		if sh.finish(s) {
+			return true
+		}
+		if budget != 0 {
+			if s.nodes >= budget {
+				return sh.depart()
+			}
+			budget -= s.nodes
+		}
 	}
+}
+
+// join makes the calling goroutine a member of sh, unless the search is
+// decided.
+func (sh *sharedSearch) join() bool {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if sh.decided {
+		return false
+	}
+	sh.members++
+	sh.crowded.Store(sh.members > sh.seats)
+	return true
+}
+
+// setSeats gives sh seats for n goroutines; the members beyond them
+// leave within checkNodes nodes.
+func (sh *sharedSearch) setSeats(n int) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.seats = n
+	sh.crowded.Store(sh.members > sh.seats)
+	sh.wake.Broadcast()
 }
 
 // take returns the first unit of the queue, waiting for one while another
 // goroutine searches; ok is false once the search is decided, which it
 // is, without a solution, when the queue is empty and no goroutine
-// searches.
-func (sh *sharedSearch) take() (unit []Square, ok bool) {
+// searches, and when the calling goroutine leaves the search for want of
+// a seat (left).
+func (sh *sharedSearch) take() (unit []Square, ok, left bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	for len(sh.units) == 0 && !sh.decided {
+	for !sh.decided {
+		if sh.members > sh.seats {
+			sh.members--
+			sh.crowded.Store(sh.members > sh.seats)
+			return nil, false, true
+		}
+		if len(sh.units) > 0 {
+			unit = sh.units[0]
+			sh.units = sh.units[1:]
+			sh.busy++
+			return unit, true, false
+		}
 		if sh.busy == 0 {
 			sh.decide(nil, nil)
 			break
 		}
+		sh.waiting++
 		sh.hungry.Store(true)
 		sh.wake.Wait()
+		sh.waiting--
+		sh.hungry.Store(sh.waiting > 0 && len(sh.units) == 0)
 	}
-	if sh.decided {
-		return nil, false
-	}
-	unit = sh.units[0]
-	sh.units = sh.units[1:]
-	sh.busy++
-	return unit, true
+	sh.members--
+	return nil, false, false
 }
 
-// finish takes the outcome of the search s of a unit.
-func (sh *sharedSearch) finish(s *searcher) {
+// finish takes the outcome of the search s of a unit, and reports
+// whether s left the search (see leave).
+func (sh *sharedSearch) finish(s *searcher) (left bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sh.busy--
 	switch {
+	case errors.Is(s.err, errLeft): // leave has counted it out
+		return true
+	case errors.Is(s.err, errBudget):
+		sh.members--
+		return true
 	case sh.decided, errors.Is(s.err, errSuspended):
 	case s.err != nil:
 		sh.decide(nil, s.err)
 	case s.found > 0:
 		sh.decide(s.sol.Clone(), nil)
 	}
+	return false
+}
+
+// depart takes the calling goroutine out of the members of sh, and
+// reports whether the search is undecided.
+func (sh *sharedSearch) depart() (left bool) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.members--
+	return !sh.decided
 }
 
 // decide ends the search with sol, or err, or neither: no solution. The
@@ -121,21 +210,26 @@ func (sh *sharedSearch) decide(sol Solution, err error) {
 	sh.wake.Broadcast()
 }
 
-// result returns the outcome of the search once every goroutine's work
-// has returned.
-func (sh *sharedSearch) result() runResult {
+// result returns the outcome of the search, and whether it is decided.
+func (sh *sharedSearch) result() (r runResult, decided bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	return runResult{sol: sh.sol, err: sh.err}
+	return runResult{sol: sh.sol, err: sh.err}, sh.decided
 }
 
-// suspend puts all that s has yet to search at the head of the queue of
-// s.share, in the order s would search it, sets s.err to errSuspended
-// and reports true; it does nothing and reports false when the node s is
-// at is all it has left. The units are that node, then the squares that
-// each branching of the path down to it has yet to try, from the deepest
-// branching up.
-func (s *searcher) suspend() bool {
+// count adds the checkNodes nodes that s has visited since it last
+// looked whether to stop to the nodes of its shared search, and calls
+// spent when they reach the budget.
+func (sh *sharedSearch) count() {
+	if n := sh.nodes.Add(checkNodes); n >= sh.budget && n-checkNodes < sh.budget {
+		sh.spent()
+	}
+}
+
+// pending returns all that s has yet to search, in the order s would
+// search it: the node s is at, then the squares that each branching of
+// the path down to it has yet to try, from the deepest branching up.
+func (s *searcher) pending() [][]Square {
 	sh := s.share
 	units := [][]Square{s.placed(sh.base)}
 	for m := bits.OnesCount64(s.open) + 1; m <= bits.OnesCount64(sh.base.open); m++ {
@@ -159,15 +253,59 @@ func (s *searcher) suspend() bool {
 			add(line, int(s.levels[m].cols[i&63]))
 		}
 	}
+	return units
+}
+
+// suspend puts all that s has yet to search (see pending) at the head of
+// the queue of s.share, sets s.err to errSuspended and reports true; it
+// does nothing and reports false when the node s is at is all it has
+// left.
+func (s *searcher) suspend() bool {
+	units := s.pending()
 	if len(units) == 1 {
 		return false
 	}
+	sh := s.share
 	sh.mu.Lock()
-	sh.units = append(units, sh.units...) // the units queued before come after them
+	sh.requeue(units)
 	sh.suspended++
 	sh.hungry.Store(false)
-	sh.wake.Broadcast()
 	sh.mu.Unlock()
 	s.err = errSuspended
+	return true
+}
+
+// handOver puts all that s has yet to search at the head of the queue
+// of s.share, as suspend does, the node s is at too.
+func (s *searcher) handOver() {
+	units := s.pending()
+	sh := s.share
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.requeue(units)
+}
+
+// requeue puts units at the head of the queue, before those queued
+// before them. The caller holds sh.mu.
+func (sh *sharedSearch) requeue(units [][]Square) {
+	sh.units = append(units, sh.units...)
+	sh.wake.Broadcast()
+}
+
+// leave puts all that s has yet to search at the head of the queue of
+// s.share, as suspend does, and leaves the search, setting s.err to
+// errLeft and reporting true, when the search has more members than
+// seats; it reports false otherwise.
+func (s *searcher) leave() bool {
+	sh := s.share
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if sh.members <= sh.seats || sh.decided {
+		return false
+	}
+	sh.requeue(s.pending())
+	sh.members--
+	sh.crowded.Store(sh.members > sh.seats)
+	s.err = errLeft
 	return true
 }

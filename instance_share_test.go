@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -15,11 +16,14 @@ import (
 // neither lost nor met twice. It counts both with the squares of each row
 // from the left and, as a search for a first solution tries them near
 // the root, the least constraining first, so that both kinds of
-// branching, and branchings on columns, are suspended.
+// branching, and branchings on columns, are suspended. It counts a third
+// time with every search asked to leave for want of a seat instead (see
+// leave), which hands over the node it is at too, and a fourth with a
+// budget of one node, which hands it all over in the same way.
 func TestSuspendKeepsTheSearch(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 22))
-	suspended, instances := 0, 0
+	suspended, left, spent, instances := 0, 0, 0, 0
 	for instances < 12 {
 		in := randomInstance(rng, 10+rng.IntN(3))
 		want, err := in.Count(ctx, Options{Workers: 1})
@@ -31,7 +35,8 @@ func TestSuspendKeepsTheSearch(t *testing.T) {
 			continue // too small to suspend often
 		}
 		instances++
-		for _, ordered := range []bool{false, true} {
+		for _, mode := range []string{"plain", "ordered", "leave", "budget"} {
+			ordered := mode != "plain"
 			sh := newSharedSearch(ctx, base)
 			s := base.clone(ctx)
 			var total uint64
@@ -48,21 +53,34 @@ func TestSuspendKeepsTheSearch(t *testing.T) {
 				for _, q := range unit {
 					s.place(q.Row, q.Col)
 				}
-				sh.hungry.Store(true)
+				switch mode {
+				case "leave":
+					sh.members, sh.seats = 1, 0
+					sh.crowded.Store(true)
+				case "budget":
+					s.budget = 1
+				default:
+					sh.hungry.Store(true)
+				}
 				s.search()
-				if s.err != nil && !errors.Is(s.err, errSuspended) {
+				switch {
+				case errors.Is(s.err, errLeft):
+					left++
+				case errors.Is(s.err, errBudget):
+					spent++
+				case s.err != nil && !errors.Is(s.err, errSuspended):
 					t.Fatalf("%+v: %v", in, s.err)
 				}
 				total += s.found
 			}
 			if got := U128(total); got != want {
-				t.Fatalf("%+v (ordered %v): the units count %v, Count %v", in, ordered, got, want)
+				t.Fatalf("%+v (%s): the units count %v, Count %v", in, mode, got, want)
 			}
 			suspended += sh.suspended
 		}
 	}
-	if suspended < 100 {
-		t.Fatalf("%d suspensions in all: the test needs more", suspended)
+	if suspended < 100 || left < 100 || spent < 100 {
+		t.Fatalf("%d suspensions, %d leaves and %d budgets spent in all: the test needs more", suspended, left, spent)
 	}
 }
 
@@ -80,10 +98,10 @@ func TestSharedSearchDecides(t *testing.T) {
 			sh := newSharedSearch(ctx, base)
 			var wg sync.WaitGroup
 			for range k {
-				wg.Go(sh.work)
+				wg.Go(func() { sh.work() })
 			}
 			wg.Wait()
-			r := sh.result()
+			r, _ := sh.result()
 			if r.err != nil {
 				t.Fatalf("%+v: %v", in, r.err)
 			}
@@ -109,12 +127,65 @@ func TestSharedSearchCancelled(t *testing.T) {
 		sh := newSharedSearch(ctx, base)
 		var wg sync.WaitGroup
 		for range 2 {
-			wg.Go(sh.work)
+			wg.Go(func() { sh.work() })
 		}
 		wg.Wait()
-		if r := sh.result(); !errors.Is(r.err, context.Canceled) || r.sol != nil {
+		if r, _ := sh.result(); !errors.Is(r.err, context.Canceled) || r.sol != nil {
 			t.Fatalf("%+v: a cancelled shared search gives %v, %v", in, r.sol, r.err)
 		}
+	}
+}
+
+// TestSharedSearchPauses runs shared searches on two and three
+// goroutines whose budget of one node is spent at their first look, and
+// whose seats then go down to none: every goroutine must leave the
+// search undecided, with all it has yet to search in the queue, and the
+// search, with seats again, must then decide the instance right.
+func TestSharedSearchPauses(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(27, 28))
+	paused := 0
+	for _, in := range raceInstances(rng, 30) {
+		for k := 2; k <= 3; k++ {
+			base, _ := newSearcher(&in)
+			sh := newSharedSearch(ctx, base)
+			sh.budget, sh.spent = 1, func() { sh.setSeats(0) }
+			var wg sync.WaitGroup
+			var leaves atomic.Int32
+			for range k {
+				wg.Go(func() {
+					if sh.work() {
+						leaves.Add(1)
+					}
+				})
+			}
+			wg.Wait()
+			if _, decided := sh.result(); !decided {
+				if int(leaves.Load()) != k || len(sh.units) == 0 || sh.members != 0 || sh.busy != 0 {
+					t.Fatalf("%+v: a paused search has %d of %d goroutines left, %d units, %d members, %d busy",
+						in, leaves.Load(), k, len(sh.units), sh.members, sh.busy)
+				}
+				paused++
+				sh.budget = 0
+				sh.setSeats(k)
+				for range k {
+					wg.Go(func() {
+						if sh.work() {
+							t.Errorf("%+v: a goroutine left a search with seats for all", in)
+						}
+					})
+				}
+				wg.Wait()
+			}
+			r, decided := sh.result()
+			if !decided || r.err != nil {
+				t.Fatalf("%+v: decided %v, %v", in, decided, r.err)
+			}
+			checkDecision(t, in, "the paused shared search", r.sol, r.sol == nil)
+		}
+	}
+	if paused < 10 {
+		t.Fatalf("%d searches paused: the test needs more", paused)
 	}
 }
 

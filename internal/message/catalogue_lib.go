@@ -30,6 +30,7 @@ func init() {
 		Entry{Key: "overtaken by an earlier unit", Zh: "被更早的单元抢先"},
 		Entry{Key: "out of nodes", Zh: "结点预算已用完"},
 		Entry{Key: "suspended", Zh: "已挂起"},
+		Entry{Key: "left for another search", Zh: "已转去另一个搜索"},
 		Entry{Key: "count of N=%d: %w", Zh: "N=%d 的计数：%w"},
 		Entry{Key: "%w: Options.Plan is the plan of N=%d", Zh: "%w：`Options.Plan` 是 N=%d 的计划"},
 		Entry{Key: "%w: the result resumed for unit %d is that of unit %d", Zh: "%w：为单元 %d 恢复的结果属于单元 %d"},

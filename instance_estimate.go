@@ -1,0 +1,66 @@
+package queens
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// dive is the state of the random dives of estimate.
+type dive struct {
+	rng    *rand.Rand
+	weight float64 // the product of the widths of the branchings above the node
+	mark   uint64  // the nodes of the search at the last branching
+	sum    float64 // the estimate of the dive up to that branching
+}
+
+// branch is the branching of a search s on a dive: a queen on one of the
+// squares cand of line, a row, or a column when column is set, drawn at
+// random.
+func (d *dive) branch(s *searcher, line int, cand uint64, column bool) bool {
+	k := bits.OnesCount64(cand)
+	// The nodes since the last branching, this one included, stand for
+	// weight nodes each.
+	d.sum += d.weight * float64(s.nodes-d.mark)
+	d.mark = s.nodes
+	d.weight *= float64(k)
+	for i := d.rng.IntN(k); i > 0; i-- {
+		cand &= cand - 1
+	}
+	x := bits.TrailingZeros64(cand)
+	if column {
+		return s.node(x, line)
+	}
+	return s.node(line, x)
+}
+
+// estimate returns Knuth's estimate of the number of nodes of the search
+// s: the mean, over dives random paths from the root to a leaf, each
+// taking one branch of every branching at random, of the sum over the
+// path's nodes of the product of the widths of the branchings above
+// each. Forced queens, the one free square of a line, are nodes of the
+// path with the weight of the branching above them. Knuth ("Estimating
+// the efficiency of backtrack programs", 1975) showed the estimate
+// unbiased; it is the size of the tree that the search visits where the
+// instance has no solution. The dives are drawn from seed, so that the
+// estimate is the same on every run.
+//
+// found reports whether a dive met a solution: the search then stops
+// with it in s.sol and its queens on the board. The search also stops
+// where s must stop early (see interrupted), with s.err set; otherwise
+// it ends as it began.
+func (s *searcher) estimate(dives int, seed uint64) (nodes float64, found bool) {
+	d := &dive{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	first := s.first
+	s.first, s.dive = true, d
+	defer func() { s.first, s.dive = first, nil }()
+	total := 0.0
+	for range dives {
+		d.weight, d.mark, d.sum = 1, s.nodes, 0
+		stop := s.search()
+		total += d.sum + d.weight*float64(s.nodes-d.mark)
+		if stop {
+			return total / float64(dives), s.err == nil
+		}
+	}
+	return total / float64(dives), false
+}

@@ -1,0 +1,74 @@
+package queens
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestEstimate checks Knuth's estimate on instances with excluded
+// diagonals, in both orders of search. Where there is no solution, the
+// mean of many dives must come within a tenth of the nodes the search
+// visits, on trees of a few thousand nodes or more. Where there is one, a
+// dive that meets it must leave a solution of the instance in the
+// searcher. Where no dive met one, the searcher must end as it began: a
+// search after the dives must count the instance right.
+func TestEstimate(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(29, 30))
+	estimated, found := 0, 0
+	for range 60 {
+		n := 12 + rng.IntN(5)
+		in := Instance{N: n}
+		for range n - 4 + rng.IntN(6) {
+			in.Excluded = append(in.Excluded, randomDiagonal(rng, n))
+		}
+		want, err := in.Count(ctx, Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lex := range []bool{false, true} {
+			x := &in
+			if lex {
+				x = in.transposed()
+			}
+			s, _ := newSearcher(x)
+			s.first, s.lex = true, lex
+			s.search()
+			nodes := s.nodes
+			if want == (Uint128{}) && nodes < 2000 {
+				continue
+			}
+			s, _ = newSearcher(x)
+			s.lex = lex
+			estimate, met := s.estimate(20000, uint64(len(x.Excluded)))
+			switch {
+			case s.err != nil:
+				t.Fatalf("%+v: %v", x, s.err)
+			case met && want == (Uint128{}):
+				t.Fatalf("%+v: a dive meets %v where there is no solution", x, s.sol)
+			case met:
+				if err := x.Validate(s.sol); err != nil {
+					t.Fatalf("%+v: a dive meets %v: %v", x, s.sol, err)
+				}
+				found++
+				continue
+			case want == (Uint128{}):
+				if r := estimate / float64(nodes); r < 0.9 || r > 1.1 {
+					t.Fatalf("%+v (lex %v): the dives estimate %.0f nodes, the search visits %d", x, lex, estimate, nodes)
+				}
+				estimated++
+			}
+			if s.first {
+				t.Fatalf("%+v: the dives leave first set", x)
+			}
+			s.search()
+			if got := U128(s.found); got != want {
+				t.Fatalf("%+v (lex %v): after the dives the search counts %v, want %v", x, lex, got, want)
+			}
+		}
+	}
+	if estimated < 10 || found < 10 {
+		t.Fatalf("%d estimates checked, %d dives met a solution: the test needs more", estimated, found)
+	}
+}
