@@ -102,10 +102,11 @@ of whose diagonals --diagonals D takes the first D. --with, --block and
 --exclude add to the file's instance. The solution printed is the first
 in the search's order, the same on every run; --any prints the one a
 core meets first, in that search or in a column-by-column search that
-races it on another core, which on several cores decides sooner. --count
-counts the solutions of an instance exactly, and --all prints every one
-in the --format; every solution printed is first checked against the
-instance.
+races it on another core, or takes every core where a quick estimate
+finds its tree the smaller, which on several cores decides sooner.
+--count counts the solutions of an instance exactly, and --all prints
+every one in the --format; every solution printed is first checked
+against the instance.
 
 Output goes to standard output or to the file -o names, as a board up to
 N = 64 and as one line of columns (--format cols) above. The board of an
