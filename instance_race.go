@@ -92,11 +92,12 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // search, a shared search (see sharedSearch), which the other k-1 start
 // on meanwhile, and hands what it leaves of it over to them. It then
 // estimates the size of both trees, with raceDives random dives into
-// each (see estimate). A dive that meets a solution decides. Where the estimates give
-// the lexicographic search the smaller tree, give or take lexLead, it
-// takes every goroutine, as a shared search too, for a budget of nodes
-// (see lexShare); the main search pauses, and goes on where it stopped,
-// on every goroutine, once that budget is spent. Otherwise the two
+// each (see estimate). A dive that meets a solution decides. Where the
+// estimates give the lexicographic search the smaller tree, give or take
+// lexLead, it takes every goroutine, as a shared search too, for a
+// budget of nodes (see lexShare); the main search pauses, and goes on
+// where it stopped, on every goroutine, once that budget is spent.
+// Otherwise the two
 // searches race: the lexicographic search takes the calling goroutine
 // for at most raceBudget nodes, and the main search the other k-1, and
 // that one too once the lexicographic search has given up. The first

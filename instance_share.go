@@ -124,7 +124,7 @@ func (sh *sharedSearch) join() bool {
 		return false
 	}
 	sh.members++
-	sh.crowded.Store(sh.members > sh.seats)
+	sh.recount()
 	return true
 }
 
@@ -134,7 +134,7 @@ func (sh *sharedSearch) setSeats(n int) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sh.seats = n
-	sh.crowded.Store(sh.members > sh.seats)
+	sh.recount()
 	sh.wake.Broadcast()
 }
 
@@ -148,8 +148,7 @@ func (sh *sharedSearch) take() (unit []Square, ok, left bool) {
 	defer sh.mu.Unlock()
 	for !sh.decided {
 		if sh.members > sh.seats {
-			sh.members--
-			sh.crowded.Store(sh.members > sh.seats)
+			sh.quit()
 			return nil, false, true
 		}
 		if len(sh.units) > 0 {
@@ -168,12 +167,13 @@ func (sh *sharedSearch) take() (unit []Square, ok, left bool) {
 		sh.waiting--
 		sh.hungry.Store(sh.waiting > 0 && len(sh.units) == 0)
 	}
-	sh.members--
+	sh.quit()
 	return nil, false, false
 }
 
 // finish takes the outcome of the search s of a unit, and reports
-// whether s left the search (see leave).
+// whether s left the search: for want of a seat (see leave), or with its
+// budget spent (see workFor).
 func (sh *sharedSearch) finish(s *searcher) (left bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
@@ -182,7 +182,7 @@ func (sh *sharedSearch) finish(s *searcher) (left bool) {
 	case errors.Is(s.err, errLeft): // leave has counted it out
 		return true
 	case errors.Is(s.err, errBudget):
-		sh.members--
+		sh.quit()
 		return true
 	case sh.decided, errors.Is(s.err, errSuspended):
 	case s.err != nil:
@@ -198,8 +198,21 @@ func (sh *sharedSearch) finish(s *searcher) (left bool) {
 func (sh *sharedSearch) depart() (left bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	sh.members--
+	sh.quit()
 	return !sh.decided
+}
+
+// quit takes a goroutine out of the members of sh. The caller holds
+// sh.mu.
+func (sh *sharedSearch) quit() {
+	sh.members--
+	sh.recount()
+}
+
+// recount records whether sh has more members than seats. The caller
+// holds sh.mu.
+func (sh *sharedSearch) recount() {
+	sh.crowded.Store(sh.members > sh.seats)
 }
 
 // decide ends the search with sol, or err, or neither: no solution. The
@@ -304,8 +317,7 @@ func (s *searcher) leave() bool {
 		return false
 	}
 	sh.requeue(s.pending())
-	sh.members--
-	sh.crowded.Store(sh.members > sh.seats)
+	sh.quit()
 	s.err = errLeft
 	return true
 }

@@ -96,11 +96,7 @@ func TestSharedSearchDecides(t *testing.T) {
 		for k := 2; k <= 4; k++ {
 			base, _ := newSearcher(&in)
 			sh := newSharedSearch(ctx, base)
-			var wg sync.WaitGroup
-			for range k {
-				wg.Go(func() { sh.work() })
-			}
-			wg.Wait()
+			workOn(sh, k)
 			r, _ := sh.result()
 			if r.err != nil {
 				t.Fatalf("%+v: %v", in, r.err)
@@ -125,11 +121,7 @@ func TestSharedSearchCancelled(t *testing.T) {
 		}
 		base, _ := newSearcher(&in)
 		sh := newSharedSearch(ctx, base)
-		var wg sync.WaitGroup
-		for range 2 {
-			wg.Go(func() { sh.work() })
-		}
-		wg.Wait()
+		workOn(sh, 2)
 		if r, _ := sh.result(); !errors.Is(r.err, context.Canceled) || r.sol != nil {
 			t.Fatalf("%+v: a cancelled shared search gives %v, %v", in, r.sol, r.err)
 		}
@@ -150,32 +142,18 @@ func TestSharedSearchPauses(t *testing.T) {
 			base, _ := newSearcher(&in)
 			sh := newSharedSearch(ctx, base)
 			sh.budget, sh.spent = 1, func() { sh.setSeats(0) }
-			var wg sync.WaitGroup
-			var leaves atomic.Int32
-			for range k {
-				wg.Go(func() {
-					if sh.work() {
-						leaves.Add(1)
-					}
-				})
-			}
-			wg.Wait()
+			leaves := workOn(sh, k)
 			if _, decided := sh.result(); !decided {
-				if int(leaves.Load()) != k || len(sh.units) == 0 || sh.members != 0 || sh.busy != 0 {
+				if leaves != k || len(sh.units) == 0 || sh.members != 0 || sh.busy != 0 {
 					t.Fatalf("%+v: a paused search has %d of %d goroutines left, %d units, %d members, %d busy",
-						in, leaves.Load(), k, len(sh.units), sh.members, sh.busy)
+						in, leaves, k, len(sh.units), sh.members, sh.busy)
 				}
 				paused++
 				sh.budget = 0
 				sh.setSeats(k)
-				for range k {
-					wg.Go(func() {
-						if sh.work() {
-							t.Errorf("%+v: a goroutine left a search with seats for all", in)
-						}
-					})
+				if left := workOn(sh, k); left != 0 {
+					t.Errorf("%+v: %d goroutines left a search with seats for all", in, left)
 				}
-				wg.Wait()
 			}
 			r, decided := sh.result()
 			if !decided || r.err != nil {
@@ -187,6 +165,22 @@ func TestSharedSearchPauses(t *testing.T) {
 	if paused < 10 {
 		t.Fatalf("%d searches paused: the test needs more", paused)
 	}
+}
+
+// workOn has k goroutines work on sh until each returns, and returns how
+// many of them left it undecided.
+func workOn(sh *sharedSearch, k int) int {
+	var wg sync.WaitGroup
+	var left atomic.Int32
+	for range k {
+		wg.Go(func() {
+			if sh.work() {
+				left.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	return int(left.Load())
 }
 
 // plainNodes returns the number of nodes of the search of every solution
