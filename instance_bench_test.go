@@ -250,3 +250,25 @@ func BenchmarkVariantsSymmetry(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVariantsSolveMany decides, one after the other, a batch of
+// small Excluded Diagonals instances with Solve and AnySolution on two
+// workers, as a benchmark file's runs are decided: most take well under
+// a millisecond, so that what a run costs besides its search, the race's
+// goroutines and the scratch of its searchers, counts. It reports the
+// bytes and allocations of a batch.
+func BenchmarkVariantsSolveMany(b *testing.B) {
+	var batch []Instance
+	for seed := range uint64(4) {
+		for _, d := range []int{8, 12, 16, 20} {
+			batch = append(batch, excludedInstance(14, d, seed))
+		}
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range batch {
+			batch[i].Solve(ctx, Options{Workers: 2, AnySolution: true})
+		}
+	}
+}

@@ -183,11 +183,13 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	lex.first, lex.lex = true, true
 	if cfg.dives > 0 {
 		lexNodes, found := lex.estimate(cfg.dives, 1)
+		lex.release()
 		if found {
 			return runResult{sol: transposeSolution(lex.sol)}
 		}
 		dive := base.clone(lexCtx)
 		mainNodes, found := dive.estimate(cfg.dives, 2)
+		dive.release()
 		if found {
 			return runResult{sol: dive.sol}
 		}
@@ -209,6 +211,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	if lex.err == nil {
 		lex.nodes, lex.budget = 0, cfg.lexBudget
 		lex.search()
+		lex.release()
 		switch {
 		case lex.err == nil:
 			r := runResult{}

@@ -91,6 +91,7 @@ func (sh *sharedSearch) workFor(budget uint64) (left bool) {
 		return false
 	}
 	s := sh.base.clone(sh.ctx)
+	defer s.release()
 	for {
 		unit, ok, left := sh.take()
 		if !ok {

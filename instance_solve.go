@@ -128,6 +128,7 @@ func (in *Instance) Solutions(ctx context.Context) iter.Seq2[Solution, error] {
 		s.setContext(ctx)
 		s.visit = visit
 		s.search()
+		s.release()
 		if s.err != nil {
 			yield(nil, s.err)
 		}
@@ -176,6 +177,7 @@ const (
 func (base *searcher) split(ctx context.Context, want int, mode runMode) (units [][]Square, found uint64, sol Solution, err error) {
 	units = [][]Square{nil}
 	s := base.clone(ctx)
+	defer s.release()
 	for depth := 0; depth < maxSplitDepth && len(units) > 0 && len(units) < want; depth++ {
 		var next [][]Square
 		for _, u := range units {
@@ -262,6 +264,16 @@ func newWorkerSearchers(ctx context.Context, k int) workerSearchers {
 	return workerSearchers{ctx, make([]*searcher, k)}
 }
 
+// release gives the scratch of the searchers back (see
+// searcher.release), once their goroutines are done.
+func (ws workerSearchers) release() {
+	for _, s := range ws.s {
+		if s != nil {
+			s.release()
+		}
+	}
+}
+
 // fresh returns the searcher of goroutine w, made a fresh clone of base.
 func (ws workerSearchers) fresh(w int, base *searcher) *searcher {
 	if ws.s[w] == nil {
@@ -310,6 +322,7 @@ func (base *searcher) probe(ctx context.Context, k int, mode runMode) (r runResu
 		s.budget = probeNodes
 	}
 	s.search()
+	s.release()
 	if errors.Is(s.err, errBudget) {
 		return runResult{}, false
 	}
@@ -384,6 +397,7 @@ func (base *searcher) runUnits(ctx context.Context, k int, mode runMode, progres
 		}
 		return failure != nil
 	})
+	searchers.release()
 	if best != nil {
 		return runResult{sol: best}
 	}

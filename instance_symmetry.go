@@ -191,6 +191,7 @@ func countWeighted(ctx context.Context, k int, subs []*searcher, sizes []uint64,
 		for i, sub := range subs {
 			s := sub.clone(ctx)
 			s.search()
+			s.release()
 			if s.err != nil {
 				return Uint128{}, s.err
 			}
@@ -241,6 +242,7 @@ func countWeighted(ctx context.Context, k int, subs []*searcher, sizes []uint64,
 		}
 		return false
 	})
+	searchers.release()
 	if failure != nil {
 		return Uint128{}, failure
 	}

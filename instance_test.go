@@ -181,6 +181,67 @@ func TestInstanceSolveAnySolution(t *testing.T) {
 	}
 }
 
+// TestScratchCleared checks that a search takes its scratch from the
+// pool with no square left to try in its branchings, whatever a search
+// that stopped left there: a shared search would hand them over as
+// units (see searcher.pending).
+func TestScratchCleared(t *testing.T) {
+	for range 10 {
+		dirty := new(searchScratch)
+		for i := range dirty.branchings {
+			dirty.branchings[i] = branching{rest: 1 << i, next: 0, end: 1}
+		}
+		scratchPool.Put(dirty)
+		s, _ := newSearcher(&Instance{N: 8})
+		s.takeScratch()
+		for m, b := range s.branchings {
+			if b.untried() {
+				t.Fatalf("taken scratch: branching %d has squares to try: %+v", m, b)
+			}
+		}
+		s.release()
+		if s.scratch != nil || s.levels != nil || s.branchings != nil {
+			t.Fatal("a released searcher keeps its scratch")
+		}
+	}
+}
+
+// TestSolveRepeated checks that runs of Solve and Count one after the
+// other, which reuse the scratch of the ones before, give the same
+// answers as the first run on fresh scratch: a search that stops on a
+// solution, or on the race, leaves its scratch behind it dirty.
+func TestSolveRepeated(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 9))
+	var ins []Instance
+	var counts []Uint128
+	for range 12 {
+		in := randomInstance(rng, 10+rng.IntN(6))
+		c, err := in.Count(ctx, Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins, counts = append(ins, in), append(counts, c)
+	}
+	for round := range 3 {
+		for i, in := range ins {
+			for _, k := range []int{1, 2, 3} {
+				c, err := in.Count(ctx, Options{Workers: k})
+				if err != nil || c != counts[i] {
+					t.Fatalf("round %d, %+v, %d workers: Count = %v, %v; want %v", round, in, k, c, err, counts[i])
+				}
+				s, err := in.Solve(ctx, Options{Workers: k, AnySolution: true})
+				switch {
+				case counts[i] == Uint128{} && !errors.Is(err, ErrNoSolution):
+					t.Fatalf("round %d, %+v, %d workers: Solve = %v, %v; want no solution", round, in, k, s, err)
+				case counts[i] != Uint128{} && (err != nil || in.Validate(s) != nil):
+					t.Fatalf("round %d, %+v, %d workers: Solve = %v, %v on an instance with %v solutions", round, in, k, s, err, counts[i])
+				}
+			}
+		}
+	}
+}
+
 // TestInstanceKnownCounts checks counts that follow from the plain ones.
 func TestInstanceKnownCounts(t *testing.T) {
 	ctx := context.Background()
