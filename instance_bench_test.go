@@ -73,6 +73,7 @@ func benchSearch(b *testing.B, in Instance, first bool) {
 		}
 		s.first = first
 		s.search()
+		s.release()
 		nodes += s.nodes
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
@@ -115,6 +116,7 @@ func BenchmarkVariantsBounds(b *testing.B) {
 					s.first = true
 					s.useBounds = bounds
 					s.search()
+					s.release()
 					nodes += s.nodes
 				}
 			}

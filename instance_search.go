@@ -222,25 +222,31 @@ func (s *searcher) reuse(base *searcher) {
 }
 
 // searchScratch is the scratch of a search: a level and a branching for
-// every number of empty rows. Searches take it from scratchPool and give
-// it back once done, so that a run of many short searches neither
-// allocates nor clears 55 kB for each searcher; the race of Solve with
-// AnySolution has up to seven. Allocated afresh, their scratch made the
-// races of a batch of sixteen small instances take twice as long
+// every number of empty rows, for boards of len(levels)-1 columns or
+// fewer. Searches take it from scratchPool and give it back once done,
+// so that a run of many short searches neither allocates nor clears a
+// level of 832 bytes for every row of each searcher; the race of Solve
+// with AnySolution has up to seven. Allocated afresh, their scratch made
+// the races of a batch of sixteen small instances take twice as long
 // (BenchmarkVariantsSolveMany: 0.55 ms against 0.27 ms), most of it in
 // the garbage collector and in returning memory to the system.
 type searchScratch struct {
-	levels     [65]level
-	branchings [65]branching
+	levels     []level
+	branchings []branching
 }
 
-var scratchPool = sync.Pool{New: func() any { return new(searchScratch) }}
+// scratchPool holds the scratch that searches gave back.
+var scratchPool sync.Pool
 
-// takeScratch gives s scratch of its own. Its branchings are cleared: a
-// search that stopped leaves squares to try in those of its path.
+// takeScratch gives s scratch of its own: from scratchPool where that
+// has some large enough, else new. Its branchings are cleared: a search
+// that stopped leaves squares to try in those of its path.
 func (s *searcher) takeScratch() {
-	sc := scratchPool.Get().(*searchScratch)
-	clear(sc.branchings[:])
+	sc, _ := scratchPool.Get().(*searchScratch)
+	if sc == nil || len(sc.levels) < s.n+1 {
+		sc = &searchScratch{levels: make([]level, s.n+1), branchings: make([]branching, s.n+1)}
+	}
+	clear(sc.branchings)
 	s.scratch, s.levels, s.branchings = sc, sc.levels[:s.n+1], sc.branchings[:s.n+1]
 }
 

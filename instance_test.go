@@ -187,7 +187,7 @@ func TestInstanceSolveAnySolution(t *testing.T) {
 // units (see searcher.pending).
 func TestScratchCleared(t *testing.T) {
 	for range 10 {
-		dirty := new(searchScratch)
+		dirty := &searchScratch{levels: make([]level, 65), branchings: make([]branching, 65)}
 		for i := range dirty.branchings {
 			dirty.branchings[i] = branching{rest: 1 << i, next: 0, end: 1}
 		}
