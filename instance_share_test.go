@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestSuspendKeepsTheSearch counts instances unit by unit, with every
@@ -189,4 +190,44 @@ func plainNodes(in *Instance) uint64 {
 	s, _ := newSearcher(in)
 	s.search()
 	return s.nodes
+}
+
+// TestSharedSearchWaitWakes makes a goroutine wait for a signal of a
+// shared search, as one that waits for a unit does, and signals it at
+// once, while it still spins, and after three times spinWait, when it
+// sleeps: it must wake both times, with the mutex held, and not before
+// the signal.
+func TestSharedSearchWaitWakes(t *testing.T) {
+	for _, delay := range []time.Duration{0, 3 * spinWait} {
+		sh := newSharedSearch(context.Background(), nil)
+		var signalled atomic.Bool
+		woke, ready := make(chan bool), make(chan struct{})
+		go func() {
+			sh.mu.Lock()
+			close(ready)
+			sh.wait()
+			held := !sh.mu.TryLock()
+			if !held {
+				sh.mu.Unlock()
+			}
+			early := !signalled.Load()
+			sh.mu.Unlock()
+			woke <- held && !early
+		}()
+		// The waiter holds sh.mu until wait releases it.
+		<-ready
+		time.Sleep(delay)
+		sh.mu.Lock()
+		signalled.Store(true)
+		sh.signal()
+		sh.mu.Unlock()
+		select {
+		case ok := <-woke:
+			if !ok {
+				t.Fatalf("delay %v: woke without the mutex, or before the signal", delay)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("delay %v: the waiter did not wake", delay)
+		}
+	}
 }
