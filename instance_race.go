@@ -19,8 +19,14 @@ const raceBudget = 1 << 18
 
 // raceDives is the number of random dives with which a race estimates
 // the size of each of its two searches (see estimate): about a
-// twentieth of a millisecond on a board of 18 columns.
-const raceDives = 100
+// twentieth of a millisecond for both on a board of 18 columns. Three
+// runs of the 47,301 CSPLib Excluded Diagonals runs published at 10 ms
+// or more with 50 dives and no main search first (see race), alternated
+// with three with 100 dives after 2,048 nodes of the main search, left
+// 38, 31 and 20 over a tenth of the published time against 45, 45 and
+// 56, in as long in all; on the 3,226 runs closest to a tenth, 12 and 13
+// against 24 and 47, and with 100 dives 15 and 14.
+const raceDives = 50
 
 // The race gives every goroutine to the lexicographic search when its
 // estimate is below lexLead times that of the main search (see
@@ -39,16 +45,6 @@ const (
 	lexShareMax    = 1 << 20
 )
 
-// mainFirst is the number of nodes of the main search that a race
-// searches on the calling goroutine before anything else: about a tenth
-// of a millisecond. The main search decides many instances with a
-// solution in fewer, and the new goroutines that search it too may take
-// longer than that to start. Two runs of the CSPLib Excluded Diagonals
-// runs published at 10 ms or more, alternated with two without it, left
-// 39 and 37 of the 47,301 over a tenth of the published time against 46
-// and 41, and took 0.92 as long in all.
-const mainFirst = 1 << 11
-
 // raceConfig is how a race runs: the defaults of race, and others for
 // the tests.
 type raceConfig struct {
@@ -62,9 +58,6 @@ type raceConfig struct {
 	// which the lexicographic search takes every goroutine, or 0 for a
 	// race.
 	share func(lexNodes, mainNodes float64) uint64
-	// mainFirst is the number of nodes of the main search that the
-	// calling goroutine searches before anything else (0: none).
-	mainFirst uint64
 	// ready, when not nil, holds the main search back until it is closed.
 	ready <-chan struct{}
 }
@@ -88,17 +81,15 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // Diagonals runs that take the main search longest, the other decides
 // many several times sooner.
 //
-// The calling goroutine first searches mainFirst nodes of the main
-// search, a shared search (see sharedSearch), which the other k-1 start
-// on meanwhile, and hands what it leaves of it over to them. It then
-// estimates the size of both trees, with raceDives random dives into
-// each (see estimate). A dive that meets a solution decides. Where the
+// The other k-1 goroutines start on the main search, a shared search
+// (see sharedSearch), while the calling goroutine estimates the size of
+// both trees, with raceDives random dives into each (see estimate). A
+// dive that meets a solution decides. Where the
 // estimates give the lexicographic search the smaller tree, give or take
 // lexLead, it takes every goroutine, as a shared search too, for a
 // budget of nodes (see lexShare); the main search pauses, and goes on
 // where it stopped, on every goroutine, once that budget is spent.
-// Otherwise the two
-// searches race: the lexicographic search takes the calling goroutine
+// Otherwise the two searches race: the lexicographic search takes the calling goroutine
 // for at most raceBudget nodes, and the main search the other k-1, and
 // that one too once the lexicographic search has given up. The first
 // search to find a solution, or that there is none, decides.
@@ -118,7 +109,7 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // two of the race alone, left 51 and 64 over a tenth of the published
 // time against 131 and 153, in about as long in all.
 func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
-	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, dives: raceDives, share: lexShare, mainFirst: mainFirst})
+	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, dives: raceDives, share: lexShare})
 }
 
 // raceWith is race as cfg says. A cancelled ctx decides, with its error.
@@ -175,9 +166,6 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		work(main)
 		others.Wait()
 	}()
-	if cfg.mainFirst > 0 && !main.workFor(cfg.mainFirst) {
-		return decision(ctx, nil, main)
-	}
 	lex, _ := newSearcher(in.transposed()) // it has a solution if base has
 	lex.setContext(lexCtx)
 	lex.first, lex.lex = true, true

@@ -267,9 +267,7 @@ func TestSolveAnyRace(t *testing.T) {
 // TestRaceSharesLex has the race give every goroutine to the
 // lexicographic search after the dives, with a budget it spends at its
 // first look, and with one it never spends: the race must decide every
-// instance, on two and three goroutines. The calling goroutine searches
-// the main search first, up to its first look, and hands what it leaves
-// over to the other goroutines. With the first, on the
+// instance, on two and three goroutines. With the first, on the
 // instances that take both searches more than probeNodes nodes, the
 // lexicographic search pauses and the main search, which paused for it,
 // goes on and decides.
@@ -282,7 +280,7 @@ func TestRaceSharesLex(t *testing.T) {
 		for _, budget := range []uint64{1, 1 << 40} {
 			for _, k := range []int{2, 3} {
 				called := false
-				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, mainFirst: 1, share: func(lexNodes, mainNodes float64) uint64 {
+				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, share: func(lexNodes, mainNodes float64) uint64 {
 					if lexNodes <= 0 || mainNodes <= 0 {
 						t.Errorf("%+v: estimates %v and %v", in, lexNodes, mainNodes)
 					}

@@ -108,8 +108,7 @@ type searcher struct {
 	overtaken *atomic.Int64
 
 	// A search with a budget gives up, with errBudget, once it has
-	// visited that many nodes, give or take checkNodes; one that shares
-	// its work first hands all it has yet to search over to share.
+	// visited that many nodes, give or take checkNodes.
 	budget uint64
 
 	// When ring is not nil, a solution adds 12/m to found instead of 1,
@@ -284,9 +283,6 @@ func (s *searcher) interrupted() bool {
 		}
 	}
 	if s.budget != 0 && s.nodes >= s.budget {
-		if s.share != nil {
-			s.handOver()
-		}
 		s.err = errBudget
 		return true
 	}

@@ -85,13 +85,6 @@ func newSharedSearch(ctx context.Context, base *searcher) *sharedSearch {
 // work searches units of sh until the search is decided, and reports
 // whether it left the search undecided instead, for want of a seat.
 func (sh *sharedSearch) work() (left bool) {
-	return sh.workFor(0)
-}
-
-// workFor is work that also leaves the search once it has visited
-// budget nodes, give or take checkNodes (0: no limit), and hands all it
-// has yet to search over to the queue then.
-func (sh *sharedSearch) workFor(budget uint64) (left bool) {
 	if !sh.join() {
 		return false
 	}
@@ -103,7 +96,7 @@ func (sh *sharedSearch) workFor(budget uint64) (left bool) {
 			return left
 		}
 		s.reuse(sh.base)
-		s.first, s.share, s.budget = true, sh, budget
+		s.first, s.share = true, sh
 		clear(s.branchings)
 		for _, q := range unit {
 			s.place(q.Row, q.Col)
@@ -111,12 +104,6 @@ func (sh *sharedSearch) workFor(budget uint64) (left bool) {
 		s.search()
 		if sh.finish(s) {
 			return true
-		}
-		if budget != 0 {
-			if s.nodes >= budget {
-				return sh.depart()
-			}
-			budget -= s.nodes
 		}
 	}
 }
@@ -216,17 +203,13 @@ func (sh *sharedSearch) signal() {
 }
 
 // finish takes the outcome of the search s of a unit, and reports
-// whether s left the search: for want of a seat (see leave), or with its
-// budget spent (see workFor).
+// whether s left the search for want of a seat (see leave).
 func (sh *sharedSearch) finish(s *searcher) (left bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sh.busy--
 	switch {
 	case errors.Is(s.err, errLeft): // leave has counted it out
-		return true
-	case errors.Is(s.err, errBudget):
-		sh.quit()
 		return true
 	case sh.decided, errors.Is(s.err, errSuspended):
 	case s.err != nil:
@@ -235,15 +218,6 @@ func (sh *sharedSearch) finish(s *searcher) (left bool) {
 		sh.decide(s.sol.Clone(), nil)
 	}
 	return false
-}
-
-// depart takes the calling goroutine out of the members of sh, and
-// reports whether the search is undecided.
-func (sh *sharedSearch) depart() (left bool) {
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	sh.quit()
-	return !sh.decided
 }
 
 // quit takes a goroutine out of the members of sh. The caller holds
@@ -330,16 +304,6 @@ func (s *searcher) suspend() bool {
 	sh.mu.Unlock()
 	s.err = errSuspended
 	return true
-}
-
-// handOver puts all that s has yet to search at the head of the queue
-// of s.share, as suspend does, the node s is at too.
-func (s *searcher) handOver() {
-	units := s.pending()
-	sh := s.share
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	sh.requeue(units)
 }
 
 // requeue puts units at the head of the queue, before those queued
