@@ -95,15 +95,16 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // Diagonals runs that take the main search longest, the other decides
 // many several times sooner.
 //
-// The other k-1 goroutines start on the main search, a shared search
-// (see sharedSearch), while the calling goroutine estimates the size of
-// both trees, with raceDives random dives into each (see estimate). A
-// dive that meets a solution decides. Where the
-// estimates give the lexicographic search the smaller tree, give or take
-// lexLead, it takes every goroutine, as a shared search too, for a
-// budget of nodes (see lexShare); the main search pauses, and goes on
-// where it stopped, on every goroutine, once that budget is spent.
-// Otherwise the two searches race: the lexicographic search takes the calling goroutine
+// After raceFirst nodes of the main search alone, the other k-1
+// goroutines start on the main search, a shared search (see
+// sharedSearch), while the calling goroutine estimates the size of both
+// trees, with raceDives random dives into each (see estimate). A dive
+// that meets a solution decides. Where the estimates give the
+// lexicographic search the smaller tree, give or take lexLead, it takes
+// every goroutine, as a shared search too, for a budget of nodes (see
+// lexShare); the main search pauses, and goes on where it stopped, on
+// every goroutine, once that budget is spent. Otherwise the two searches
+// race: the lexicographic search takes the calling goroutine
 // for at most raceBudget nodes, and the main search the other k-1, and
 // that one too once the lexicographic search has given up. The first
 // search to find a solution, or that there is none, decides.
