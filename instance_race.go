@@ -19,7 +19,7 @@ const raceBudget = 1 << 18
 
 // raceDives is the number of random dives with which a race estimates
 // the size of each of its two searches (see estimate): about a
-// twentieth of a millisecond for both on a board of 18 columns. Three
+// tenth of a millisecond for both on a board of 18 columns. Three
 // runs of the 47,301 CSPLib Excluded Diagonals runs published at 10 ms
 // or more with 50 dives and no main search first (see race), alternated
 // with three with 100 dives after 2,048 nodes of the main search, left
