@@ -201,10 +201,7 @@ func TestSharedSearchWaitWakes(t *testing.T) {
 			sh.mu.Lock()
 			close(ready)
 			sh.wait()
-			held := !sh.mu.TryLock()
-			if !held {
-				sh.mu.Unlock()
-			}
+			held := !sh.mu.TryLock() // where it is not, TryLock takes it
 			early := !signalled.Load()
 			sh.mu.Unlock()
 			woke <- held && !early
