@@ -138,47 +138,25 @@ func fold(x uint64, n int) (up, down uint64) {
 // empty rows have the free squares frees, whose columns without a queen
 // are need, and which has m empty rows; s.n ≤ boundsN.
 func (s *searcher) bounded(frees *[64]uint64, need uint64, m int) bool {
-	// The diagonals of each family with a free square: bit r+c of sums,
-	// bit c-r+n-1 of diffs.
-	var sums, diffs uint64
-	if haveScanAVX512 {
-		sums, diffs = diagonalsAVX512(frees, s.open, s.n)
-	} else {
-		sums, diffs = diagonalsGo(frees, s.open, s.n)
+	if s.useColours {
+		var zs, zd uint64
+		var nearestS, nearestD, spread int
+		var ok bool
+		if haveColourCore {
+			zs, zd, nearestS, nearestD, spread, ok = colourCoreAVX512(frees, s.open, need, s.n, m)
+		} else {
+			zs, zd, nearestS, nearestD, spread, ok = colourCoreGo(frees, s.open, need, s.n, m)
+		}
+		// The colours' bound on the spread is never weaker than the
+		// plain one, which it replaces.
+		return ok && s.colourSpread(zs, zd, nearestS, nearestD, need, m, spread)
 	}
-	const even = 0x5555555555555555 // the diagonals of the light squares, r+c even
-	lightDiffs := uint64(even)      // the difference diagonals of the light squares
-	if s.n%2 == 0 {
-		lightDiffs = ^lightDiffs
-	}
-	light := min(bits.OnesCount64(sums&even), bits.OnesCount64(diffs&lightDiffs))
-	dark := min(bits.OnesCount64(sums&^even), bits.OnesCount64(diffs&^lightDiffs))
-	if light+dark < m {
+	sums, diffs, spread, ok := diagonalBounds(frees, s.open, need, s.n, m)
+	if !ok {
 		return false
 	}
-	rowSum, colSum := indexSum(s.open), indexSum(need)
-	h := s.n - 1
-	t := rowSum + colSum
-	u := colSum - rowSum + m*h
-	var sumLow, sumHigh, diffLow, diffHigh int
-	if haveBoundsBMI2 {
-		sumLow, sumHigh, diffLow, diffHigh = indexBoundsBMI2(sums, diffs, m)
-	} else {
-		sumLow, sumHigh, diffLow, diffHigh = indexBoundsGo(sums, diffs, m)
-	}
-	if sumLow > t || t > sumHigh || diffLow > u || u > diffHigh {
-		return false
-	}
-	// The squares of the doubled distances of the m rows and the m
-	// columns from the middle: Σ(2i-(n-1))² = 4Σi² - 4(n-1)Σi + 2m(n-1)².
-	spread := 4*(indexSquares(s.open)+indexSquares(need)) - 4*h*t + 2*m*h*h
 	su, sd := fold(sums, s.n)
 	du, dd := fold(diffs, s.n)
-	// The colours' bound on the spread is never weaker than the plain
-	// one, which it replaces.
-	if s.useColours {
-		return s.colourSpread(su, sd, du, dd, need, m, spread)
-	}
 	var near int
 	if haveBoundsBMI2 {
 		near = nearBoundBMI2(su, sd, du, dd, m)
@@ -188,8 +166,91 @@ func (s *searcher) bounded(frees *[64]uint64, need uint64, m int) bool {
 	return 2*near <= spread
 }
 
+// diagonalBounds returns the diagonals of each family with a free square
+// of the node whose empty rows open have the free squares frees, whose
+// columns without a queen are need, and which has m empty rows, on the
+// n×n board, n ≤ boundsN: bit r+c of sums, bit c-r+n-1 of diffs. It also
+// returns the spread of the rows and the columns, the sum of the squares
+// of their doubled distances from the middle, which the diagonals' must
+// reach; ok is false where the count of the diagonals by colour or the
+// sums of their indices leave no solution.
+func diagonalBounds(frees *[64]uint64, open, need uint64, n, m int) (sums, diffs uint64, spread int, ok bool) {
+	if haveScanAVX512 {
+		sums, diffs = diagonalsAVX512(frees, open, n)
+	} else {
+		sums, diffs = diagonalsGo(frees, open, n)
+	}
+	const even = 0x5555555555555555 // the diagonals of the light squares, r+c even
+	lightDiffs := uint64(even)      // the difference diagonals of the light squares
+	if n%2 == 0 {
+		lightDiffs = ^lightDiffs
+	}
+	light := min(bits.OnesCount64(sums&even), bits.OnesCount64(diffs&lightDiffs))
+	dark := min(bits.OnesCount64(sums&^even), bits.OnesCount64(diffs&^lightDiffs))
+	if light+dark < m {
+		return sums, diffs, 0, false
+	}
+	rowSum, colSum := indexSum(open), indexSum(need)
+	h := n - 1
+	t := rowSum + colSum
+	u := colSum - rowSum + m*h
+	var sumLow, sumHigh, diffLow, diffHigh int
+	if haveBoundsBMI2 {
+		sumLow, sumHigh, diffLow, diffHigh = indexBoundsBMI2(sums, diffs, m)
+	} else {
+		sumLow, sumHigh, diffLow, diffHigh = indexBoundsGo(sums, diffs, m)
+	}
+	if sumLow > t || t > sumHigh || diffLow > u || u > diffHigh {
+		return sums, diffs, 0, false
+	}
+	// The squares of the doubled distances of the m rows and the m
+	// columns from the middle: Σ(2i-(n-1))² = 4Σi² - 4(n-1)Σi + 2m(n-1)².
+	spread = 4*(indexSquares(open)+indexSquares(need)) - 4*h*t + 2*m*h*h
+	return sums, diffs, spread, true
+}
+
+// colourMasks returns the light diagonals of each family in the
+// interleaved masks of nearSquares on the n×n board: bits 2d and 2d+1
+// stand for distance d, and a difference diagonal is light when d is
+// even, a sum diagonal when n-1+d is.
+func colourMasks(n int) (lightSums, lightDiffs uint64) {
+	lightDiffs = 0x3333333333333333
+	lightSums = lightDiffs
+	if n%2 == 0 {
+		lightSums = ^lightSums
+	}
+	return lightSums, lightDiffs
+}
+
+// colourCoreGo is the part of bounded before colourSpread where the
+// colours count: diagonalBounds, and for a node that passes, the
+// interleaved masks zs and zd of the folded diagonals of each family
+// (see nearSquares) and the numbers of light diagonals among the m
+// nearest of each. It is the twin of the assembly kernel, which does it
+// in one call: 26 ns against 32 ns on a node of 21 columns
+// (BenchmarkInstanceKernels), and about 3% of the time of a search with
+// excluded diagonals. Its parts are kernels too where the processor has
+// them, each tested against its own pure-Go twin.
+func colourCoreGo(frees *[64]uint64, open, need uint64, n, m int) (zs, zd uint64, nearestS, nearestD, spread int, ok bool) {
+	sums, diffs, spread, ok := diagonalBounds(frees, open, need, n, m)
+	if !ok {
+		return 0, 0, 0, 0, 0, false
+	}
+	su, sd := fold(sums, n)
+	du, dd := fold(diffs, n)
+	lightSums, lightDiffs := colourMasks(n)
+	if haveBoundsBMI2 {
+		zs, zd, nearestS, nearestD = colourNearestBMI2(su, sd, du, dd, m, lightSums, lightDiffs)
+	} else {
+		zs, zd, nearestS, nearestD = colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
+	}
+	return zs, zd, nearestS, nearestD, spread, true
+}
+
 // colourSpread reports whether the bound on the spread holds once the
-// colours of the squares count, for a node that passes the others. A
+// colours of the squares count, for a node that passes the others, whose
+// diagonals are zs and zd, of which nearestS and nearestD light among
+// the m nearest of each family (see colourCoreGo). A
 // queen on a light square takes a light diagonal of each family and one
 // on a dark square a dark one, so that the m queens take as many light
 // sum diagonals as light difference diagonals: L, the number of light
@@ -212,23 +273,9 @@ func (s *searcher) bounded(frees *[64]uint64, need uint64, m int) bool {
 // take a fifth of the nodes away: 346 million instead of 438 million on
 // a sample of 4,592 runs of N = 14 to 21; the parity another tenth, and
 // on the larger instances of the generator a tenth to a fifth.
-func (s *searcher) colourSpread(su, sd, du, dd, need uint64, m, spread int) bool {
-	// In the interleaved masks of nearSquares, bits 2d and 2d+1 stand for
-	// distance d: a difference diagonal is light when d is even, a sum
-	// diagonal when n-1+d is.
+func (s *searcher) colourSpread(zs, zd uint64, nearestS, nearestD int, need uint64, m, spread int) bool {
 	const evenRows = 0x5555555555555555
-	lightDiffs := uint64(0x3333333333333333)
-	lightSums := lightDiffs
-	if s.n%2 == 0 {
-		lightSums = ^lightSums
-	}
-	var zs, zd uint64
-	var nearestS, nearestD int
-	if haveBoundsBMI2 {
-		zs, zd, nearestS, nearestD = colourNearestBMI2(su, sd, du, dd, m, lightSums, lightDiffs)
-	} else {
-		zs, zd, nearestS, nearestD = colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
-	}
+	lightSums, lightDiffs := colourMasks(s.n)
 	er, ec := bits.OnesCount64(s.open&evenRows), bits.OnesCount64(need&evenRows)
 	base := m - er - ec // L - 2x
 	lo, hi := base+2*max(0, -base), base+2*min(er, ec)

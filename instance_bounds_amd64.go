@@ -40,3 +40,15 @@ func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
 //
 //go:noescape
 func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int
+
+// haveColourCore reports whether the processor runs colourCoreAVX512: the
+// AVX-512 scans, the BMI2 bounds, and GFNI, which reverses the bits of
+// the diagonals.
+var haveColourCore = haveScanAVX512 && haveBoundsBMI2 && cpu.X86.HasAVX512GFNI
+
+// colourCoreAVX512 is colourCoreGo in one call, with the diagonals found
+// eight rows to an instruction as in diagonalsAVX512 and the nearest
+// selected by PDEP. It requires haveColourCore.
+//
+//go:noescape
+func colourCoreAVX512(frees *[64]uint64, open, need uint64, n, m int) (zs, zd uint64, nearestS, nearestD, spread int, ok bool)

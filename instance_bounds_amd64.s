@@ -2,19 +2,31 @@
 
 #include "textflag.h"
 
+#include "instance_kernels.h"
+
 // ONES sets r to as many ones, from bit 0, as the count n says.
 #define ONES(n, r) MOVQ n, CX; MOVQ $-1, r; BZHIQ CX, r, r
 
+// The bit planes of the positions of a word: bit i of planes+8j is bit
+// j of i.
+DATA planes<>+0(SB)/8, $0xAAAAAAAAAAAAAAAA
+DATA planes<>+8(SB)/8, $0xCCCCCCCCCCCCCCCC
+DATA planes<>+16(SB)/8, $0xF0F0F0F0F0F0F0F0
+DATA planes<>+24(SB)/8, $0xFF00FF00FF00FF00
+DATA planes<>+32(SB)/8, $0xFFFF0000FFFF0000
+DATA planes<>+40(SB)/8, $0xFFFFFFFF00000000
+GLOBL planes<>(SB), RODATA|NOPTR, $48
+
 // POSSUM sets out to the sum of the positions of the bits of x: the sum
-// over the bit planes R8..R13 of the positions (0xAAAA…, 0xCCCC…, …) of
-// the bits of x in each, times its weight.
+// over the bit planes of the positions of the bits of x in each, times
+// its weight.
 #define POSSUM(x, out, t) \
-	MOVQ x, out; ANDQ R8, out; POPCNTQ out, out; \
-	MOVQ x, t; ANDQ R9, t; POPCNTQ t, t; LEAQ (out)(t*2), out; \
-	MOVQ x, t; ANDQ R10, t; POPCNTQ t, t; LEAQ (out)(t*4), out; \
-	MOVQ x, t; ANDQ R11, t; POPCNTQ t, t; LEAQ (out)(t*8), out; \
-	MOVQ x, t; ANDQ R12, t; POPCNTQ t, t; SHLQ $4, t; ADDQ t, out; \
-	MOVQ x, t; ANDQ R13, t; POPCNTQ t, t; SHLQ $5, t; ADDQ t, out
+	MOVQ x, out; ANDQ planes<>+0(SB), out; POPCNTQ out, out; \
+	MOVQ x, t; ANDQ planes<>+8(SB), t; POPCNTQ t, t; LEAQ (out)(t*2), out; \
+	MOVQ x, t; ANDQ planes<>+16(SB), t; POPCNTQ t, t; LEAQ (out)(t*4), out; \
+	MOVQ x, t; ANDQ planes<>+24(SB), t; POPCNTQ t, t; LEAQ (out)(t*8), out; \
+	MOVQ x, t; ANDQ planes<>+32(SB), t; POPCNTQ t, t; SHLQ $4, t; ADDQ t, out; \
+	MOVQ x, t; ANDQ planes<>+40(SB), t; POPCNTQ t, t; SHLQ $5, t; ADDQ t, out
 
 // LOWHIGH stores to lo and hi the sums of the positions of the m lowest
 // and the m highest bits of x; R14 holds m ones, CX m.
@@ -23,10 +35,11 @@
 	POPCNTQ x, BX; SUBQ CX, BX; MOVQ $-1, AX; BZHIQ BX, AX, AX; \
 	PDEPQ x, AX, AX; ANDNQ x, AX, AX; POSSUM(AX, DI, DX); MOVQ DI, hi
 
-// ZBYTE adds to out the squares of the distances of the bits of byte i
-// of BX, from the table zSquares.
-#define ZBYTE(i, out) \
-	MOVQ BX, AX; SHRQ $(8*i), AX; MOVBQZX AL, AX; \
+// ZBYTE adds to out the entry of byte i of x in the table of 256 words
+// at DI, and moves DI on to the next table: from zSquares, the squares
+// of the distances of its bits; from byteSquares, of their positions.
+#define ZBYTE(x, i, out) \
+	MOVQ x, AX; SHRQ $(8*i), AX; MOVBQZX AL, AX; \
 	MOVWQZX (DI)(AX*2), DX; ADDQ DX, out; ADDQ $512, DI
 
 // NEAR adds to out the least sum of the squares of m of the distances of
@@ -35,18 +48,12 @@
 	MOVQ $0x5555555555555555, AX; PDEPQ AX, near, BX; \
 	MOVQ $0xAAAAAAAAAAAAAAAA, AX; PDEPQ AX, far, DX; ORQ DX, BX; \
 	PDEPQ BX, R14, BX; LEAQ ·zSquares(SB), DI; \
-	ZBYTE(0, out); ZBYTE(1, out); ZBYTE(2, out); ZBYTE(3, out); \
-	ZBYTE(4, out); ZBYTE(5, out); ZBYTE(6, out); ZBYTE(7, out)
+	ZBYTE(BX, 0, out); ZBYTE(BX, 1, out); ZBYTE(BX, 2, out); ZBYTE(BX, 3, out); \
+	ZBYTE(BX, 4, out); ZBYTE(BX, 5, out); ZBYTE(BX, 6, out); ZBYTE(BX, 7, out)
 
 // func indexBoundsBMI2(sums, diffs uint64, m int) (sumLow, sumHigh, diffLow, diffHigh int)
 TEXT ·indexBoundsBMI2(SB), NOSPLIT, $0-56
 	ONES(m+16(FP), R14)
-	MOVQ $0xAAAAAAAAAAAAAAAA, R8
-	MOVQ $0xCCCCCCCCCCCCCCCC, R9
-	MOVQ $0xF0F0F0F0F0F0F0F0, R10
-	MOVQ $0xFF00FF00FF00FF00, R11
-	MOVQ $0xFFFF0000FFFF0000, R12
-	MOVQ $0xFFFFFFFF00000000, R13
 	MOVQ sums+0(FP), SI
 	LOWHIGH(SI, sumLow+24(FP), sumHigh+32(FP))
 	MOVQ diffs+8(FP), SI
@@ -91,8 +98,8 @@ TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
 #define SPLITNEAR(z, light) \
 	MOVQ z, SI; MOVQ light, R8; MOVQ SI, R10; ANDQ R8, R10; PDEPQ R10, R14, BX; \
 	ANDNQ SI, R8, R10; PDEPQ R10, R13, R10; ORQ R10, BX; LEAQ ·zSquares(SB), DI; \
-	ZBYTE(0, R9); ZBYTE(1, R9); ZBYTE(2, R9); ZBYTE(3, R9); \
-	ZBYTE(4, R9); ZBYTE(5, R9); ZBYTE(6, R9); ZBYTE(7, R9)
+	ZBYTE(BX, 0, R9); ZBYTE(BX, 1, R9); ZBYTE(BX, 2, R9); ZBYTE(BX, 3, R9); \
+	ZBYTE(BX, 4, R9); ZBYTE(BX, 5, R9); ZBYTE(BX, 6, R9); ZBYTE(BX, 7, R9)
 
 // func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
 TEXT ·splitNearBMI2(SB), NOSPLIT, $0-56
@@ -173,4 +180,121 @@ parityDark:
 
 parityDone:
 	MOVQ R9, ret+72(FP)
+	RET
+
+// INDEXCHECK jumps to fail when v lies outside the least and the greatest
+// sum of the positions of m of the bits of x (R14 holds m ones, CX m).
+#define INDEXCHECK(x, v, fail) \
+	PDEPQ x, R14, AX; POSSUM(AX, DI, DX); CMPQ DI, v; JGT fail; \
+	POPCNTQ x, AX; SUBQ CX, AX; MOVQ $-1, DX; BZHIQ AX, DX, DX; \
+	PDEPQ x, DX, DX; ANDNQ x, DX, AX; POSSUM(AX, DI, DX); CMPQ DI, v; JLT fail
+
+// FOLDZ sets z to the interleaved mask (see nearSquares) of the
+// diagonals x of one family, whose bits reversed are in rev: bit 2d for
+// the diagonal h+d, bit 2d+1 for h-d (d ≥ 1), h = n-1 in BX, 63-h in R12
+// and n-1 ones less bit 0 in R13; and nearest to how many of its m lowest
+// bits (R14 holds m ones) are in light.
+#define FOLDZ(x, rev, light, z, nearest) \
+	SHRXQ BX, x, z; MOVQ $0x5555555555555555, AX; PDEPQ AX, z, z; \
+	SHRXQ R12, rev, rev; ANDQ R13, rev; MOVQ $0xAAAAAAAAAAAAAAAA, AX; PDEPQ AX, rev, rev; \
+	ORQ rev, z; PDEPQ z, R14, AX; ANDQ light, AX; POPCNTQ AX, AX; MOVQ AX, nearest
+
+// func colourCoreAVX512(frees *[64]uint64, open, need uint64, n, m int) (zs, zd uint64, nearestS, nearestD, spread int, ok bool)
+TEXT ·colourCoreAVX512(SB), NOSPLIT, $0-81
+	MOVQ frees+0(FP), SI
+	MOVQ open+8(FP), R8
+	MOVQ n+24(FP), AX
+	DIAGONALS(coreLoop, coreOr)
+	VMOVQ X3, R9                   // the sum diagonals
+	VMOVQ X4, R10                  // the difference diagonals
+	ONES(m+32(FP), R14)
+
+	// As many light and dark diagonals of each family as queens.
+	MOVQ $0x5555555555555555, DX   // the light sum diagonals
+	MOVQ n+24(FP), BX
+	ANDQ $1, BX
+	DECQ BX
+	XORQ DX, BX                    // the light difference diagonals
+	MOVQ R9, AX
+	ANDQ DX, AX
+	POPCNTQ AX, AX
+	MOVQ R10, DI
+	ANDQ BX, DI
+	POPCNTQ DI, DI
+	CMPQ AX, DI
+	CMOVQGT DI, AX                 // the light diagonals a queen may take
+	ANDNQ R9, DX, DI
+	POPCNTQ DI, DI
+	ANDNQ R10, BX, BX
+	POPCNTQ BX, BX
+	CMPQ DI, BX
+	CMOVQGT BX, DI                 // the dark ones
+	ADDQ DI, AX
+	CMPQ AX, CX
+	JLT coreFail
+
+	// The sums of the diagonals' indices.
+	MOVQ open+8(FP), R11
+	MOVQ need+16(FP), R12
+	POSSUM(R11, R13, AX)           // the sum of the rows
+	POSSUM(R12, DI, AX)            // the sum of the columns
+	LEAQ (R13)(DI*1), BX           // t
+	SUBQ R13, DI
+	MOVQ n+24(FP), R13
+	DECQ R13
+	IMULQ CX, R13
+	ADDQ DI, R13                   // u
+	INDEXCHECK(R9, BX, coreFail)
+	INDEXCHECK(R10, R13, coreFail)
+
+	// The spread of the rows and the columns.
+	XORQ SI, SI
+	LEAQ ·byteSquares(SB), DI
+	ZBYTE(R11, 0, SI); ZBYTE(R11, 1, SI); ZBYTE(R11, 2, SI); ZBYTE(R11, 3, SI)
+	LEAQ ·byteSquares(SB), DI
+	ZBYTE(R12, 0, SI); ZBYTE(R12, 1, SI); ZBYTE(R12, 2, SI); ZBYTE(R12, 3, SI)
+	SHLQ $2, SI                    // 4Σi²
+	MOVQ n+24(FP), DX
+	DECQ DX                        // h
+	IMULQ DX, BX
+	SHLQ $2, BX
+	SUBQ BX, SI                    // - 4ht
+	MOVQ DX, AX
+	IMULQ DX, AX
+	IMULQ CX, AX
+	SHLQ $1, AX
+	ADDQ AX, SI                    // + 2mh²
+	MOVQ SI, spread+72(FP)
+
+	// The folded diagonals, with their bits reversed by GFNI in each
+	// byte and by BSWAP in each word.
+	VPUNPCKLQDQ X4, X3, X5
+	MOVQ $0x8040201008040201, AX
+	VPBROADCASTQ AX, X6
+	VGF2P8AFFINEQB $0, X6, X5, X5
+	VMOVQ X5, R11
+	BSWAPQ R11                     // the sum diagonals reversed
+	VPEXTRQ $1, X5, DI
+	BSWAPQ DI                      // the difference diagonals reversed
+	MOVQ DX, BX                    // h
+	MOVQ $63, R12
+	SUBQ BX, R12
+	MOVQ n+24(FP), CX
+	MOVQ $-2, R13
+	BZHIQ CX, R13, R13
+	MOVQ $0x3333333333333333, SI   // the light difference diagonals
+	ANDQ $1, CX
+	DECQ CX
+	XORQ SI, CX                    // the light sum diagonals
+	FOLDZ(R9, R11, CX, R8, nearestS+56(FP))
+	MOVQ R8, zs+40(FP)
+	FOLDZ(R10, DI, SI, R8, nearestD+64(FP))
+	MOVQ R8, zd+48(FP)
+	MOVB $1, ok+80(FP)
+	VZEROUPPER
+	RET
+
+coreFail:
+	MOVB $0, ok+80(FP)
+	VZEROUPPER
 	RET

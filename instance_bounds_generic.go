@@ -30,3 +30,12 @@ func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int {
 func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int {
 	return parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs, l, d, odd)
 }
+
+// haveColourCore reports whether this build has the AVX-512 kernel of
+// the colours' bounds.
+const haveColourCore = false
+
+// colourCoreAVX512 stands in for the AVX-512 kernel; it is never called.
+func colourCoreAVX512(frees *[64]uint64, open, need uint64, n, m int) (zs, zd uint64, nearestS, nearestD, spread int, ok bool) {
+	return colourCoreGo(frees, open, need, n, m)
+}

@@ -90,10 +90,7 @@ func TestBoundsKernel(t *testing.T) {
 			t.Fatalf("n=%d sums=%#x diffs=%#x m=%d: Go gives %v, assembly %v", n, sums, diffs, m, want, got)
 		}
 		// The kernels of the colour bound, on the same diagonals.
-		lightSums, lightDiffs := uint64(0x3333333333333333), uint64(0x3333333333333333)
-		if n%2 == 0 {
-			lightSums = ^lightSums
-		}
+		lightSums, lightDiffs := colourMasks(n)
 		zs, zd, ns, nd := colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
 		zs2, zd2, ns2, nd2 := colourNearestBMI2(su, sd, du, dd, m, lightSums, lightDiffs)
 		if zs != zs2 || zd != zd2 || ns != ns2 || nd != nd2 {
@@ -108,6 +105,46 @@ func TestBoundsKernel(t *testing.T) {
 		if want, got := parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd), parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd); want != got {
 			t.Fatalf("parityExtra(%#x, %#x, %d, %d, %d): Go gives %d, assembly %d", zs, zd, l, d, odd, want, got)
 		}
+	}
+}
+
+// TestColourCoreKernel compares the assembly part of the colours' bounds
+// before colourSpread, where the processor runs it, with its pure-Go twin
+// on random nodes of every width up to boundsN: whether the node passes,
+// and where it does, the masks, the counts and the spread.
+func TestColourCoreKernel(t *testing.T) {
+	if !haveColourCore {
+		t.Skip("no AVX-512 kernel of the colours' bounds on this processor or build")
+	}
+	rng := rand.New(rand.NewPCG(31, 37))
+	var passed, failed int
+	for range 20000 {
+		n, frees, open, _, _ := randomRows(rng, boundsN)
+		if rng.IntN(2) == 0 {
+			// Sparse rows, as deep in a search, where the bounds fail.
+			for q := range n {
+				frees[q] &= rng.Uint64() | rng.Uint64()
+			}
+		}
+		m := bits.OnesCount64(open)
+		if m == 0 {
+			continue
+		}
+		need := randomSubset(rng, n, m)
+		zs, zd, ns, nd, spread, ok := colourCoreGo(&frees, open, need, n, m)
+		zs2, zd2, ns2, nd2, spread2, ok2 := colourCoreAVX512(&frees, open, need, n, m)
+		if ok != ok2 || ok && (zs != zs2 || zd != zd2 || ns != ns2 || nd != nd2 || spread != spread2) {
+			t.Fatalf("n=%d open=%#x need=%#x: Go gives %v %#x %#x %d %d %d, assembly %v %#x %#x %d %d %d",
+				n, open, need, ok, zs, zd, ns, nd, spread, ok2, zs2, zd2, ns2, nd2, spread2)
+		}
+		if ok {
+			passed++
+		} else {
+			failed++
+		}
+	}
+	if passed < 1000 || failed < 1000 {
+		t.Errorf("%d nodes pass and %d fail: too few of one kind to test", passed, failed)
 	}
 }
 
@@ -319,18 +356,20 @@ func TestColourSpread(t *testing.T) {
 		need := randomSubset(rng, n, m)
 		su, sd := fold(sums, n)
 		du, dd := fold(diffs, n)
+		lightSums, lightDiffs := colourMasks(n)
+		zs, zd, nearestS, nearestD := colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
 		least, ok := leastColourSpread(n, s.open, need, su, sd, du, dd)
 		if !ok {
-			if s.colourSpread(su, sd, du, dd, need, m, noTrade) {
+			if s.colourSpread(zs, zd, nearestS, nearestD, need, m, noTrade) {
 				t.Fatalf("n=%d open=%#x need=%#x sums=%#x diffs=%#x: passes, but no number of light queens has the diagonals", n, s.open, need, sums, diffs)
 			}
 			refuted++
 			continue
 		}
-		if !s.colourSpread(su, sd, du, dd, need, m, 2*least) {
+		if !s.colourSpread(zs, zd, nearestS, nearestD, need, m, 2*least) {
 			t.Fatalf("n=%d open=%#x need=%#x sums=%#x diffs=%#x: refuted at spread %d, the least", n, s.open, need, sums, diffs, 2*least)
 		}
-		if s.colourSpread(su, sd, du, dd, need, m, 2*least-1) {
+		if s.colourSpread(zs, zd, nearestS, nearestD, need, m, 2*least-1) {
 			t.Fatalf("n=%d open=%#x need=%#x sums=%#x diffs=%#x: passes at spread %d, below the least", n, s.open, need, sums, diffs, 2*least-1)
 		}
 		passed++

@@ -2,38 +2,7 @@
 
 #include "textflag.h"
 
-// The kernels take the rows of the board in groups of eight, one row to
-// a lane: R8 holds the rows still to take, the group's being its low
-// byte, K1 the group's rows, and Z2 the row numbers of its lanes.
-
-// The row numbers of the eight lanes of the first group.
-DATA laneRows<>+0(SB)/8, $0
-DATA laneRows<>+8(SB)/8, $1
-DATA laneRows<>+16(SB)/8, $2
-DATA laneRows<>+24(SB)/8, $3
-DATA laneRows<>+32(SB)/8, $4
-DATA laneRows<>+40(SB)/8, $5
-DATA laneRows<>+48(SB)/8, $6
-DATA laneRows<>+56(SB)/8, $7
-GLOBL laneRows<>(SB), RODATA|NOPTR, $64
-
-// LANES sets Z2 to the rows of the first group and Z12 to eight, the
-// step from a group to the next.
-#define LANES \
-	VMOVDQU64 laneRows<>(SB), Z2; MOVQ $8, AX; VPBROADCASTQ AX, Z12
-
-// QUEEN broadcasts the queens' row, in AX, to Z0 and their columns, in
-// DX, to Z1, and sets up the lanes.
-#define QUEEN \
-	VPBROADCASTQ AX, Z0; VPBROADCASTQ DX, Z1; LANES
-
-// GROUP jumps to done when no rows are left, and otherwise sets K1 to
-// the rows of the group.
-#define GROUP(done) \
-	TESTQ R8, R8; JZ done; MOVQ R8, AX; ANDQ $0xFF, AX; KMOVW AX, K1
-
-// NEXT moves on to the next group of rows.
-#define NEXT VPADDQ Z12, Z2, Z2; SHRQ $8, R8
+#include "instance_kernels.h"
 
 // ATTACKED sets Z11 to the columns of the lanes' rows on the lines of
 // the queens: their columns and their diagonals, cols<<d and cols>>d for
@@ -51,15 +20,6 @@ GLOBL laneRows<>(SB), RODATA|NOPTR, $64
 	VMOVDQA64 Z5, Z10; VPTERNLOGQ $0xF8, Z7, Z4, Z10; VPORQ Z8, Z10, Z10; \
 	VPANDQ Z8, Z4, Z11; VPTERNLOGQ $0xF8, Z7, Z5, Z11; VPTERNLOGQ $0xFE, Z9, Z11, Z6; \
 	VPORQ Z7, Z4, Z4; VMOVDQA64 Z10, Z5
-
-// The permutes that bring the lanes together: halves, quarters, words.
-#define HALVES(z, t) VSHUFI64X2 $0x4E, z, z, t
-#define QUARTERS(z, t) VSHUFI64X2 $0xB1, z, z, t
-#define WORDS(z, t) VPSHUFD $0x4E, z, t
-
-// REDUCE folds the lanes of z into each of them with op.
-#define REDUCE(op, z, t) \
-	HALVES(z, t); op t, z, z; QUARTERS(z, t); op t, z, z; WORDS(z, t); op t, z, z
 
 // func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64)
 TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
@@ -139,27 +99,7 @@ TEXT ·diagonalsAVX512(SB), NOSPLIT, $0-40
 	MOVQ frees+0(FP), SI
 	MOVQ open+8(FP), R8
 	MOVQ n+16(FP), AX
-	DECQ AX
-	VPBROADCASTQ AX, Z0           // n-1
-	LANES
-	VPXORQ Z3, Z3, Z3             // the sum diagonals, by lane
-	VPXORQ Z4, Z4, Z4             // the difference diagonals, by lane
-
-diagonalsLoop:
-	GROUP(diagonalsOr)
-	VMOVDQU64.Z (SI), K1, Z7      // the rows' free squares
-	VPSLLVQ Z2, Z7, Z8            // f << q
-	VPORQ Z8, Z3, Z3
-	VPSLLVQ Z0, Z7, Z9
-	VPSRLVQ Z2, Z9, Z9            // f << (n-1) >> q
-	VPORQ Z9, Z4, Z4
-	ADDQ $64, SI
-	NEXT
-	JMP diagonalsLoop
-
-diagonalsOr:
-	REDUCE(VPORQ, Z3, Z7)
-	REDUCE(VPORQ, Z4, Z8)
+	DIAGONALS(diagonalsLoop, diagonalsOr)
 	VMOVQ X3, AX
 	MOVQ AX, sums+24(FP)
 	VMOVQ X4, AX

@@ -178,6 +178,14 @@ func BenchmarkInstanceKernels(b *testing.B) {
 			a, b, c, d := indexBoundsBMI2(sums, diffs, 8+i&3)
 			sink += uint64(a + b + c + d + nearBoundBMI2(su, sd, du, dd, 8+i&3))
 		}},
+		{"colourcore/parts", false, func(i int) {
+			zs, zd, a, c, spread, _ := colourCoreGo(&frees, open, open, 21, 12)
+			sink += zs ^ zd + uint64(a+c+spread)
+		}},
+		{"colourcore/avx512", true, func(i int) {
+			zs, zd, a, c, spread, _ := colourCoreAVX512(&frees, open, open, 21, 12)
+			sink += zs ^ zd + uint64(a+c+spread)
+		}},
 		{"colour/go", false, func(i int) {
 			zs, zd, a, c := colourNearestGo(su, sd, du, dd, 8+i&3, lightMask, lightMask)
 			sink += zs ^ zd + uint64(a+c) + uint64(splitNearGo(zs, zd, lightMask, lightMask, 4, 4+i&3))
@@ -191,7 +199,7 @@ func BenchmarkInstanceKernels(b *testing.B) {
 	}
 	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {
-			if k.assembly && !(haveScanAVX512 && haveBoundsBMI2) {
+			if k.assembly && !(haveScanAVX512 && haveBoundsBMI2 && haveColourCore) {
 				b.Skip("no assembly kernels on this processor or build")
 			}
 			for i := 0; b.Loop(); i++ {
