@@ -329,26 +329,27 @@ func (s *searcher) colourSpread(zs, zd uint64, nearestS, nearestD int, need uint
 // still does once the classes of the diagonals mod 4 count (see
 // parityExtraGo); base is L-2x and ec the even columns left.
 func (s *searcher) spreadAt(zs, zd, lightSums, lightDiffs uint64, l, m, base, ec, spread int) (fits, ok bool) {
-	var near int
-	if haveBoundsBMI2 {
-		near = splitNearBMI2(zs, zd, lightSums, lightDiffs, l, m-l)
-	} else {
-		near = splitNearGo(zs, zd, lightSums, lightDiffs, l, m-l)
-	}
-	if 2*near > spread {
-		return false, false
-	}
 	// With x queens on an even row and an even column, the light ones on
 	// an odd row and an odd column number L-x, and the dark ones on an
 	// odd row and an even column ec-x.
 	x := (l - base) / 2
 	odd := (l-x)&1 | (ec-x)&1<<1
-	var extra int
 	if haveBoundsBMI2 {
-		extra = parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums[s.n&63], lowDiffs, l, m-l, odd)
-	} else {
-		extra = parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums[s.n&63], lowDiffs, l, m-l, odd)
+		return spreadAtBMI2(zs, zd, lightSums, lightDiffs, lowSums[s.n&63], lowDiffs, l, m-l, odd, spread)
 	}
+	return spreadAtGo(zs, zd, lightSums, lightDiffs, lowSums[s.n&63], lowDiffs, l, m-l, odd, spread)
+}
+
+// spreadAtGo reports whether the least spread of l light and d dark
+// diagonals of each family, the nearest in the interleaved masks zs and
+// zd, fits spread, and whether it still does with what the parity odd
+// adds (see parityExtraGo). It is the twin of the assembly kernel.
+func spreadAtGo(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd, spread int) (fits, ok bool) {
+	near := splitNearGo(zs, zd, lightSums, lightDiffs, l, d)
+	if 2*near > spread {
+		return false, false
+	}
+	extra := parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs, l, d, odd)
 	return true, 2*(near+extra) <= spread
 }
 
@@ -401,8 +402,7 @@ const noTrade = 1 << 20
 // have, bit 1 that of the second. Where the nearest diagonals of a block
 // have the other parity, the cheapest way to mend it is a trade of one
 // diagonal for one of the other class, in one family; the spread of each
-// family grows convexly with the number it takes of one class. It is the
-// twin of the assembly kernel.
+// family grows convexly with the number it takes of one class.
 func parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int {
 	return blockExtra(zs&lightSums, zd&lightDiffs, l, lowSums, lowDiffs, odd&1) +
 		blockExtra(zs&^lightSums, zd&^lightDiffs, d, lowSums, lowDiffs, odd>>1&1)
@@ -442,8 +442,7 @@ func colourNearestGo(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint64)
 
 // splitNearGo returns the least sum of the squares of the distances of l
 // light and d dark diagonals of each family, from the interleaved masks
-// zs and zd, which have that many of each. It is the twin of the assembly
-// kernel.
+// zs and zd, which have that many of each.
 func splitNearGo(zs, zd, lightSums, lightDiffs uint64, l, d int) int {
 	return zNear(zs&lightSums, l) + zNear(zs&^lightSums, d) + zNear(zd&lightDiffs, l) + zNear(zd&^lightDiffs, d)
 }

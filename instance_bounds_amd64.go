@@ -29,17 +29,12 @@ func nearBoundBMI2(su, sd, du, dd uint64, m int) int
 //go:noescape
 func colourNearestBMI2(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint64) (zs, zd uint64, nearestS, nearestD int)
 
-// splitNearBMI2 is splitNearGo with the nearest diagonals selected by
-// PDEP and their squares summed by table. It requires haveBoundsBMI2.
+// spreadAtBMI2 is spreadAtGo in one call, with the nearest diagonals
+// selected by PDEP and their squares summed by table. It requires
+// haveBoundsBMI2.
 //
 //go:noescape
-func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
-
-// parityExtraBMI2 is parityExtraGo with the nearest diagonals selected by
-// PDEP. It requires haveBoundsBMI2.
-//
-//go:noescape
-func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int
+func spreadAtBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd, spread int) (fits, ok bool)
 
 // haveColourCore reports whether the processor runs colourCoreAVX512: the
 // AVX-512 scans, the BMI2 bounds, and GFNI, which reverses the bits of

@@ -101,16 +101,6 @@ TEXT ·colourNearestBMI2(SB), NOSPLIT, $0-88
 	ZBYTE(BX, 0, R9); ZBYTE(BX, 1, R9); ZBYTE(BX, 2, R9); ZBYTE(BX, 3, R9); \
 	ZBYTE(BX, 4, R9); ZBYTE(BX, 5, R9); ZBYTE(BX, 6, R9); ZBYTE(BX, 7, R9)
 
-// func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int
-TEXT ·splitNearBMI2(SB), NOSPLIT, $0-56
-	ONES(l+32(FP), R14)
-	ONES(d+40(FP), R13)
-	XORQ R9, R9
-	SPLITNEAR(zs+0(FP), lightSums+16(FP))
-	SPLITNEAR(zd+8(FP), lightDiffs+24(FP))
-	MOVQ R9, ret+48(FP)
-	RET
-
 // The cost of a trade that cannot be made: more than any spread.
 DATA noTrade<>+0(SB)/8, $0x100000
 GLOBL noTrade<>(SB), RODATA|NOPTR, $8
@@ -147,39 +137,48 @@ GLOBL noTrade<>(SB), RODATA|NOPTR, $8
 	MOVQ lowDiffs+40(FP), R10; TRADES(DI, R8); \
 	ADDQ R11, R9
 
-// func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int
-TEXT ·parityExtraBMI2(SB), NOSPLIT, $0-80
+// PARITYEXTRA adds to R9 what the parity costs the spread of l light
+// and d dark diagonals of each family (see parityExtraGo), R14 holding l
+// ones and R13 d ones, for the arguments of spreadAtBMI2; dark and done
+// are labels of its own.
+#define PARITYEXTRA(dark, done) \
+	MOVQ zs+0(FP), SI; ANDQ lightSums+16(FP), SI; \
+	MOVQ zd+8(FP), DI; ANDQ lightDiffs+24(FP), DI; \
+	PDEPQ SI, R14, BX; PDEPQ DI, R14, R8; \
+	MOVQ odd+64(FP), R12; ANDQ $1, R12; \
+	PARITY(dark); BLOCKFIX; \
+dark: \
+	MOVQ zs+0(FP), SI; MOVQ lightSums+16(FP), AX; ANDNQ SI, AX, SI; \
+	MOVQ zd+8(FP), DI; MOVQ lightDiffs+24(FP), AX; ANDNQ DI, AX, DI; \
+	PDEPQ SI, R13, BX; PDEPQ DI, R13, R8; \
+	MOVQ odd+64(FP), R12; SHRQ $1, R12; ANDQ $1, R12; \
+	PARITY(done); BLOCKFIX; \
+done:
+
+// func spreadAtBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd, spread int) (fits, ok bool)
+TEXT ·spreadAtBMI2(SB), NOSPLIT, $0-82
 	ONES(l+48(FP), R14)
 	ONES(d+56(FP), R13)
 	XORQ R9, R9
-	MOVQ zs+0(FP), SI              // the light block
-	ANDQ lightSums+16(FP), SI
-	MOVQ zd+8(FP), DI
-	ANDQ lightDiffs+24(FP), DI
-	PDEPQ SI, R14, BX
-	PDEPQ DI, R14, R8
-	MOVQ odd+64(FP), R12
-	ANDQ $1, R12
-	PARITY(parityDark)
-	BLOCKFIX
+	SPLITNEAR(zs+0(FP), lightSums+16(FP))
+	SPLITNEAR(zd+8(FP), lightDiffs+24(FP))
+	SHLQ $1, R9                    // twice the least spread
+	CMPQ R9, spread+72(FP)
+	JGT spreadTooFar
+	MOVQ R9, X0
+	XORQ R9, R9
+	PARITYEXTRA(spreadDark, spreadParity)
+	SHLQ $1, R9
+	MOVQ X0, AX
+	ADDQ AX, R9
+	MOVB $1, fits+80(FP)
+	CMPQ R9, spread+72(FP)
+	SETLE ok+81(FP)
+	RET
 
-parityDark:
-	MOVQ zs+0(FP), SI              // the dark block
-	MOVQ lightSums+16(FP), AX
-	ANDNQ SI, AX, SI
-	MOVQ zd+8(FP), DI
-	MOVQ lightDiffs+24(FP), AX
-	ANDNQ DI, AX, DI
-	PDEPQ SI, R13, BX
-	PDEPQ DI, R13, R8
-	MOVQ odd+64(FP), R12
-	SHRQ $1, R12
-	ANDQ $1, R12
-	PARITY(parityDone)
-	BLOCKFIX
-
-parityDone:
-	MOVQ R9, ret+72(FP)
+spreadTooFar:
+	MOVB $0, fits+80(FP)
+	MOVB $0, ok+81(FP)
 	RET
 
 // INDEXCHECK jumps to fail when v lies outside the least and the greatest

@@ -21,14 +21,9 @@ func colourNearestBMI2(su, sd, du, dd uint64, m int, lightSums, lightDiffs uint6
 	return colourNearestGo(su, sd, du, dd, m, lightSums, lightDiffs)
 }
 
-// splitNearBMI2 stands in for the BMI2 kernel; it is never called.
-func splitNearBMI2(zs, zd, lightSums, lightDiffs uint64, l, d int) int {
-	return splitNearGo(zs, zd, lightSums, lightDiffs, l, d)
-}
-
-// parityExtraBMI2 stands in for the BMI2 kernel; it is never called.
-func parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int {
-	return parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs, l, d, odd)
+// spreadAtBMI2 stands in for the BMI2 kernel; it is never called.
+func spreadAtBMI2(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd, spread int) (fits, ok bool) {
+	return spreadAtGo(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs, l, d, odd, spread)
 }
 
 // haveColourCore reports whether this build has the AVX-512 kernel of

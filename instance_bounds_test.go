@@ -98,12 +98,16 @@ func TestBoundsKernel(t *testing.T) {
 		}
 		l := rng.IntN(min(bits.OnesCount64(zs&lightSums), bits.OnesCount64(zd&lightDiffs)) + 1)
 		d := rng.IntN(min(bits.OnesCount64(zs&^lightSums), bits.OnesCount64(zd&^lightDiffs)) + 1)
-		if want, got := splitNearGo(zs, zd, lightSums, lightDiffs, l, d), splitNearBMI2(zs, zd, lightSums, lightDiffs, l, d); want != got {
-			t.Fatalf("splitNear(%#x, %#x, %d, %d): Go gives %d, assembly %d", zs, zd, l, d, want, got)
-		}
+		// The spread kernel, at the spreads where its answers change.
 		odd := rng.IntN(4)
-		if want, got := parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd), parityExtraBMI2(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd); want != got {
-			t.Fatalf("parityExtra(%#x, %#x, %d, %d, %d): Go gives %d, assembly %d", zs, zd, l, d, odd, want, got)
+		near := splitNearGo(zs, zd, lightSums, lightDiffs, l, d)
+		extra := parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd)
+		for _, spread := range []int{2*near - 1, 2 * near, 2*(near+extra) - 1, 2 * (near + extra), rng.IntN(4 * (near + extra + 1))} {
+			fits, ok := spreadAtGo(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd, spread)
+			fits2, ok2 := spreadAtBMI2(zs, zd, lightSums, lightDiffs, lowSums[n], lowDiffs, l, d, odd, spread)
+			if fits != fits2 || ok != ok2 {
+				t.Fatalf("spreadAt(%#x, %#x, %d, %d, %d, %d): Go gives %v %v, assembly %v %v", zs, zd, l, d, odd, spread, fits, ok, fits2, ok2)
+			}
 		}
 	}
 }

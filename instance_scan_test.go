@@ -188,13 +188,19 @@ func BenchmarkInstanceKernels(b *testing.B) {
 		}},
 		{"colour/go", false, func(i int) {
 			zs, zd, a, c := colourNearestGo(su, sd, du, dd, 8+i&3, lightMask, lightMask)
-			sink += zs ^ zd + uint64(a+c) + uint64(splitNearGo(zs, zd, lightMask, lightMask, 4, 4+i&3))
-			sink += uint64(parityExtraGo(zs, zd, lightMask, lightMask, lowSums[21], lowDiffs, 4, 4+i&3, i&3))
+			fits, ok := spreadAtGo(zs, zd, lightMask, lightMask, lowSums[21], lowDiffs, 4, 4+i&3, i&3, 1<<20)
+			sink += zs ^ zd + uint64(a+c)
+			if fits && ok {
+				sink++
+			}
 		}},
 		{"colour/bmi2", true, func(i int) {
 			zs, zd, a, c := colourNearestBMI2(su, sd, du, dd, 8+i&3, lightMask, lightMask)
-			sink += zs ^ zd + uint64(a+c) + uint64(splitNearBMI2(zs, zd, lightMask, lightMask, 4, 4+i&3))
-			sink += uint64(parityExtraBMI2(zs, zd, lightMask, lightMask, lowSums[21], lowDiffs, 4, 4+i&3, i&3))
+			fits, ok := spreadAtBMI2(zs, zd, lightMask, lightMask, lowSums[21], lowDiffs, 4, 4+i&3, i&3, 1<<20)
+			sink += zs ^ zd + uint64(a+c)
+			if fits && ok {
+				sink++
+			}
 		}},
 	}
 	for _, k := range kernels {
