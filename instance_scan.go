@@ -26,8 +26,10 @@ func distance(q, r int) int {
 // (the first of them; the key is all ones without a row), and the columns
 // with at least one, two and three free squares. A row without a free
 // square has the key fewest = 0, and then the rest is undefined: the Go
-// scan stops there, the assembly does not. It is the twin of the assembly
-// kernel.
+// scan stops there, the assembly does not. The assembly reads and writes
+// the rows eight at a time, so that the words of frees of the rows not
+// in open, up to the last group of eight with one that is, are undefined
+// too. It is the twin of the assembly kernel.
 func scanAboveGo(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64) {
 	key = ^uint64(0)
 	for rs := open; rs != 0; rs &= rs - 1 {
