@@ -8,14 +8,18 @@ import (
 )
 
 // raceBudget is the number of nodes the lexicographic search of a race
-// may visit before it gives up: about a hundredth of a second. Alternated
+// may visit before it gives up: about a fiftieth of a second. Alternated
 // four times on two cores, on the 1,124 CSPLib Excluded Diagonals runs
 // closest to a tenth of the published time, 2^18 and 2^20 took 0.92 and
 // 0.86 as long in all as a race in which the main search ran alone on one
 // goroutine and started again on every one after 2^18 nodes; 2^20 cost
 // the ASP boards, which the main search decides alone, a tenth more time,
-// and 2^18 nothing.
-const raceBudget = 1 << 18
+// and 2^18 nothing. With 2^18, the run 19-15-45 of the Excluded Diagonals
+// benchmark, whose first solution the lexicographic search meets after
+// 280,828 nodes and the main one after 579,345, took 0.118 of the
+// published time, and with 2^19 0.075; the 400 ASP boards took 8.9 s in
+// all against 8.3 s, the slowest 0.027 of Lingeling's time against 0.026.
+const raceBudget = 1 << 19
 
 // raceDives is the number of random dives with which a race estimates
 // the size of each of its two searches (see estimate): about a
