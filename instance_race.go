@@ -45,8 +45,8 @@ const raceFirst = checkNodes
 // The race gives every goroutine to the lexicographic search when its
 // estimate is below lexLead times that of the main search (see
 // lexShare), for lexShareFactor times its estimate, at least
-// lexShareMin and at most lexShareMax nodes; the two then race. They
-// were chosen on two cores, on a model of the 47,301
+// lexShareMin and at most lexShareMax nodes; the main search then has
+// them all. They were chosen on two cores, on a model of the 47,301
 // CSPLib Excluded Diagonals runs published at 10 ms or more, from the
 // nodes and the estimates of both searches on each; full runs with a
 // lead of 2, and with 50 or 200 dives, came within the machine's noise
@@ -106,23 +106,12 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // that meets a solution decides. Where the estimates give the
 // lexicographic search the smaller tree, give or take lexLead, it takes
 // every goroutine, as a shared search too, for a budget of nodes (see
-// lexShare), and the main search pauses. Otherwise, and once that budget
-// is spent, the two searches race: the lexicographic search takes one
-// goroutine for at most raceBudget nodes, and the main search the other
-// k-1, and that one too once the lexicographic search has given up; each
-// goes on where it stopped. The first search to find a solution, or that
-// there is none, decides.
-//
-// An estimate may be far too small: on the CSPLib Excluded Diagonals
-// instance 18-20-345 the dives put the lexicographic tree at 62 nodes,
-// where it has 9,081, and the main one 83,298. Where the main search took
-// every goroutine once the budget was spent, it took 2.1 ms to decide,
-// against 0.3 ms for the lexicographic search alone. On the 51 runs
-// published at 10 ms or more whose dives give the lexicographic search
-// its budget and whose search needs more, alternated twice with the
-// race after it, the race took 2.35 and 2.39 s in all against 2.47 and
-// 2.80 s, and the worst run 0.081 of the published time against 0.092
-// and 0.106.
+// lexShare); the main search pauses, and goes on where it stopped, on
+// every goroutine, once that budget is spent. Otherwise the two searches
+// race: the lexicographic search takes the calling goroutine
+// for at most raceBudget nodes, and the main search the other k-1, and
+// that one too once the lexicographic search has given up. The first
+// search to find a solution, or that there is none, decides.
 //
 // Two searches that race on two cores take both cores for the one that
 // decides, and on a virtual machine slow each other down: the race takes
@@ -227,22 +216,11 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		}
 		if lex.err == nil && dive.err == nil {
 			if budget := cfg.share(lexNodes, mainNodes); budget > 0 {
-				// Once its budget is spent, the lexicographic search
-				// races the main one on a goroutine, as below, for
-				// lexBudget nodes more.
 				sh := newSharedSearch(main.ctx, lex)
-				sh.budgets = []uint64{budget}
-				if cfg.lexBudget > 0 {
-					sh.budgets = append(sh.budgets, budget+cfg.lexBudget)
-				}
-				sh.spent = func(stage int) {
-					if stage == 0 {
-						main.setSeats(k - 1)
-						sh.setSeats(1)
-					} else {
-						main.setSeats(k)
-						sh.setSeats(0)
-					}
+				sh.budget = budget
+				sh.spent = func() {
+					main.setSeats(k)
+					sh.setSeats(0)
 				}
 				shared.Store(sh)
 				main.setSeats(0)

@@ -268,25 +268,24 @@ func TestSolveAnyRace(t *testing.T) {
 // lexicographic search after the dives, with a budget it spends at its
 // first look, and with one it never spends: the race must decide every
 // instance, on two and three goroutines. With the first, on the
-// instances that take both searches more than probeNodes nodes, the main
-// search, which paused for it, goes on and races it, and with a race
-// budget of one node decides alone once the lexicographic search gives
-// up.
+// instances that take both searches more than probeNodes nodes, the
+// lexicographic search pauses and the main search, which paused for it,
+// goes on and decides.
 func TestRaceSharesLex(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(19, 20))
 	shared, resumed := 0, 0
 	for _, in := range raceInstances(rng, 40) {
 		both := needsNodes(&in, true) && needsNodes(&in, false)
-		for _, c := range []struct{ budget, lexBudget uint64 }{{1, 1}, {1, raceBudget}, {1 << 40, raceBudget}} {
+		for _, budget := range []uint64{1, 1 << 40} {
 			for _, k := range []int{2, 3} {
 				called := false
-				cfg := raceConfig{lexBudget: c.lexBudget, dives: raceDives, share: func(lexNodes, mainNodes float64) uint64 {
+				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, share: func(lexNodes, mainNodes float64) uint64 {
 					if lexNodes <= 0 || mainNodes <= 0 {
 						t.Errorf("%+v: estimates %v and %v", in, lexNodes, mainNodes)
 					}
 					called = true
-					return c.budget
+					return budget
 				}}
 				base, _ := newSearcher(&in)
 				r := base.raceWith(ctx, k, &in, cfg)
@@ -296,7 +295,7 @@ func TestRaceSharesLex(t *testing.T) {
 				checkDecision(t, in, "the race", r.sol, r.sol == nil)
 				if called {
 					shared++
-					if c.budget == 1 && both {
+					if budget == 1 && both {
 						resumed++
 					}
 				}

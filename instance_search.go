@@ -272,7 +272,7 @@ func (s *searcher) interrupted() bool {
 		return true
 	}
 	if sh := s.share; sh != nil {
-		if len(sh.budgets) > 0 {
+		if sh.budget != 0 {
 			sh.count()
 		}
 		if sh.crowded.Load() && s.leave() {

@@ -43,8 +43,8 @@ var errLeft = errors.New("queens: left for another search")
 // to stop hands all it has yet to search to the queue, as suspend does,
 // and leaves (see leave); the search thus pauses, undecided, when its
 // seats go down to none, and goes on from its queue when goroutines join
-// it again. A search with budgets of nodes calls spent as its goroutines
-// reach each.
+// it again. A search with a budget of nodes calls spent once its
+// goroutines have visited that many.
 type sharedSearch struct {
 	base   *searcher // the search of the instance
 	ctx    context.Context
@@ -53,12 +53,9 @@ type sharedSearch struct {
 	hungry  atomic.Bool // a goroutine waits for a unit
 	crowded atomic.Bool // more goroutines work on the search than it has seats
 
-	// budgets are the numbers of nodes, increasing, at which the search
-	// calls spent, with the index of the one that its goroutines have
-	// reached; none where it has no budget.
-	budgets []uint64
-	nodes   atomic.Uint64
-	spent   func(stage int)
+	budget uint64 // 0: none
+	nodes  atomic.Uint64
+	spent  func()
 
 	mu   sync.Mutex
 	wake sync.Cond // signalled on new units, on new seats and once the search is decided
@@ -253,13 +250,10 @@ func (sh *sharedSearch) result() (r runResult, decided bool) {
 
 // count adds the checkNodes nodes that s has visited since it last
 // looked whether to stop to the nodes of its shared search, and calls
-// spent when they reach a budget.
+// spent when they reach the budget.
 func (sh *sharedSearch) count() {
-	n := sh.nodes.Add(checkNodes)
-	for i, b := range sh.budgets {
-		if n >= b && n-checkNodes < b {
-			sh.spent(i)
-		}
+	if n := sh.nodes.Add(checkNodes); n >= sh.budget && n-checkNodes < sh.budget {
+		sh.spent()
 	}
 }
 

@@ -137,7 +137,7 @@ func TestSharedSearchPauses(t *testing.T) {
 		for k := 2; k <= 3; k++ {
 			base, _ := newSearcher(&in)
 			sh := newSharedSearch(ctx, base)
-			sh.budgets, sh.spent = []uint64{1}, func(int) { sh.setSeats(0) }
+			sh.budget, sh.spent = 1, func() { sh.setSeats(0) }
 			leaves := workOn(sh, k)
 			if _, decided := sh.result(); !decided {
 				if leaves != k || len(sh.units) == 0 || sh.members != 0 || sh.busy != 0 {
@@ -145,7 +145,7 @@ func TestSharedSearchPauses(t *testing.T) {
 						in, leaves, k, len(sh.units), sh.members, sh.busy)
 				}
 				paused++
-				sh.budgets = nil
+				sh.budget = 0
 				sh.setSeats(k)
 				if left := workOn(sh, k); left != 0 {
 					t.Errorf("%+v: %d goroutines left a search with seats for all", in, left)
