@@ -182,11 +182,9 @@ spreadTooFar:
 	RET
 
 // INDEXCHECK jumps to fail when v lies outside the least and the greatest
-// sum of the positions of m of the bits of x (R14 holds m ones, CX m).
+// sum of the positions of m of the bits of x (see LOWHIGH).
 #define INDEXCHECK(x, v, fail) \
-	PDEPQ x, R14, AX; POSSUM(AX, DI, DX); CMPQ DI, v; JGT fail; \
-	POPCNTQ x, AX; SUBQ CX, AX; MOVQ $-1, DX; BZHIQ AX, DX, DX; \
-	PDEPQ x, DX, DX; ANDNQ x, DX, AX; POSSUM(AX, DI, DX); CMPQ DI, v; JLT fail
+	LOWHIGH(x, R8, DI); CMPQ R8, v; JGT fail; CMPQ DI, v; JLT fail
 
 // FOLDZ sets z to the interleaved mask (see nearSquares) of the
 // diagonals x of one family, whose bits reversed are in rev: bit 2d for
@@ -237,33 +235,33 @@ TEXT ·colourCoreAVX512(SB), NOSPLIT, $0-81
 	MOVQ need+16(FP), R12
 	POSSUM(R11, R13, AX)           // the sum of the rows
 	POSSUM(R12, DI, AX)            // the sum of the columns
-	LEAQ (R13)(DI*1), BX           // t
+	LEAQ (R13)(DI*1), SI           // t
 	SUBQ R13, DI
 	MOVQ n+24(FP), R13
 	DECQ R13
 	IMULQ CX, R13
 	ADDQ DI, R13                   // u
-	INDEXCHECK(R9, BX, coreFail)
+	INDEXCHECK(R9, SI, coreFail)
 	INDEXCHECK(R10, R13, coreFail)
 
 	// The spread of the rows and the columns.
-	XORQ SI, SI
+	XORQ BX, BX
 	LEAQ ·byteSquares(SB), DI
-	ZBYTE(R11, 0, SI); ZBYTE(R11, 1, SI); ZBYTE(R11, 2, SI); ZBYTE(R11, 3, SI)
+	ZBYTE(R11, 0, BX); ZBYTE(R11, 1, BX); ZBYTE(R11, 2, BX); ZBYTE(R11, 3, BX)
 	LEAQ ·byteSquares(SB), DI
-	ZBYTE(R12, 0, SI); ZBYTE(R12, 1, SI); ZBYTE(R12, 2, SI); ZBYTE(R12, 3, SI)
-	SHLQ $2, SI                    // 4Σi²
+	ZBYTE(R12, 0, BX); ZBYTE(R12, 1, BX); ZBYTE(R12, 2, BX); ZBYTE(R12, 3, BX)
+	SHLQ $2, BX                    // 4Σi²
 	MOVQ n+24(FP), DX
 	DECQ DX                        // h
-	IMULQ DX, BX
-	SHLQ $2, BX
-	SUBQ BX, SI                    // - 4ht
+	IMULQ DX, SI
+	SHLQ $2, SI
+	SUBQ SI, BX                    // - 4ht
 	MOVQ DX, AX
 	IMULQ DX, AX
 	IMULQ CX, AX
 	SHLQ $1, AX
-	ADDQ AX, SI                    // + 2mh²
-	MOVQ SI, spread+72(FP)
+	ADDQ AX, BX                    // + 2mh²
+	MOVQ BX, spread+72(FP)
 
 	// The folded diagonals, with their bits reversed by GFNI in each
 	// byte and by BSWAP in each word.
