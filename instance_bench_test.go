@@ -114,6 +114,7 @@ func BenchmarkVariantsBounds(b *testing.B) {
 				for i := range batch {
 					s, _ := newSearcher(&batch[i])
 					s.first = true
+					s.setBounds(&batch[i], false) // at every branching
 					s.useBounds = bounds
 					s.search()
 					s.release()

@@ -173,12 +173,15 @@ func TestFold(t *testing.T) {
 }
 
 // TestBoundsSound counts random instances with many excluded diagonals,
-// the instances the bounds prune, with the bounds and without them, and
-// by dancing links: the counts agree, and the bounds take nodes away.
+// the instances the bounds prune, with the bounds at every branching,
+// near the root only, and without them, and by dancing links: the counts
+// agree, and the bounds take nodes away, the more the more often they
+// are checked.
 func TestBoundsSound(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(19, 21))
-	var with, without uint64
+	var nodes [3]uint64
+	nearRoot := 0
 	for i := range 300 {
 		n := 5 + i%8
 		in := Instance{N: n}
@@ -188,31 +191,41 @@ func TestBoundsSound(t *testing.T) {
 		for range rng.IntN(n) {
 			in.Blocked = append(in.Blocked, Square{rng.IntN(n), rng.IntN(n)})
 		}
-		var counts [2]uint64
-		for j, bounds := range []bool{true, false} {
+		var counts [3]uint64
+		for j := range counts {
 			s, ok := newSearcher(&in)
 			if !ok {
 				t.Fatalf("%+v: no searcher", in)
 			}
-			s.useBounds = bounds
+			if s.boundsFrom > 0 {
+				nearRoot++
+			}
+			switch j {
+			case 0: // at every branching
+				s.setBounds(&in, false)
+			case 1: // near the root only
+				s.useBounds, s.useColours, s.boundsFrom = true, len(in.Excluded) > 0, (3*n+3)/4
+			case 2:
+				s.useBounds = false
+			}
 			s.search()
 			counts[j] = s.found
-			if bounds {
-				with += s.nodes
-			} else {
-				without += s.nodes
-			}
+			nodes[j] += s.nodes
 		}
 		want, err := in.CrossCount(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if counts[0] != counts[1] || U128(counts[0]) != want {
-			t.Fatalf("%+v: %d solutions with the bounds, %d without, %v by dancing links", in, counts[0], counts[1], want)
+		if counts[0] != counts[1] || counts[0] != counts[2] || U128(counts[0]) != want {
+			t.Fatalf("%+v: %d solutions with the bounds, %d with them near the root, %d without, %v by dancing links",
+				in, counts[0], counts[1], counts[2], want)
 		}
 	}
-	if with >= without {
-		t.Errorf("the bounds searched %d nodes, against %d without them: they pruned nothing", with, without)
+	if nodes[0] >= nodes[1] || nodes[1] >= nodes[2] {
+		t.Errorf("the search visited %v nodes with the bounds at every branching, near the root and without them: they pruned too little", nodes)
+	}
+	if nearRoot == 0 {
+		t.Error("no instance checks the bounds near the root only by default")
 	}
 }
 

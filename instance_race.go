@@ -199,9 +199,9 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		work(main)
 		others.Wait()
 	}()
-	lex, _ := newSearcher(in.transposed()) // it has a solution if base has
+	lex := newLexSearcher(in)
 	lex.setContext(lexCtx)
-	lex.first, lex.lex = true, true
+	lex.first = true
 	if cfg.dives > 0 {
 		lexNodes, found := lex.estimate(cfg.dives, 1)
 		lex.release()
