@@ -197,11 +197,11 @@ func TestBoundsSound(t *testing.T) {
 			if !ok {
 				t.Fatalf("%+v: no searcher", in)
 			}
-			if s.boundsFrom > 0 {
-				nearRoot++
-			}
 			switch j {
 			case 0: // at every branching
+				if s.boundsFrom > 0 {
+					nearRoot++ // the default
+				}
 				s.setBounds(&in, false)
 			case 1: // near the root only
 				s.useBounds, s.useColours, s.boundsFrom = true, len(in.Excluded) > 0, (3*n+3)/4

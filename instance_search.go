@@ -42,9 +42,9 @@ var errBudget = errors.New("queens: out of nodes")
 // which propagates forced queens one a node. Otherwise, on boards of at
 // most boundsN columns, the node must pass the bounds on the diagonals
 // (see bounded; where few diagonals are excluded, only near the root:
-// see denseExcluded), and the search branches on the row with the fewest free
-// squares, or on a column with two when every row has three or more.
-// Near the root it picks, of the rows with the fewest, the most
+// see denseExcluded), and the search branches on the row with the fewest
+// free squares, or on a column with two when every row has three or
+// more. Near the root it picks, of the rows with the fewest, the most
 // constraining (see mostConstraining), and tries a row's squares the
 // least constraining first (see branchRow).
 //
