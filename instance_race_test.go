@@ -266,21 +266,23 @@ func TestSolveAnyRace(t *testing.T) {
 
 // TestRaceSharesLex has the race give every goroutine to the
 // lexicographic search after the dives, with a budget it spends at its
-// first look, and with one it never spends: the race must decide every
-// instance, on two and three goroutines. With the first, on the
+// first look, and with one it never spends, and the main search a grace
+// of none, of one look, and without end: the race must decide every
+// instance, on two and three goroutines. With the first budget, on the
 // instances that take both searches more than probeNodes nodes, the
-// lexicographic search pauses and the main search, which paused for it,
-// goes on and decides.
+// lexicographic search pauses and the main search, which paused for it
+// or kept a goroutine, goes on and decides.
 func TestRaceSharesLex(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(19, 20))
 	shared, resumed := 0, 0
 	for _, in := range raceInstances(rng, 40) {
 		both := needsNodes(&in, true) && needsNodes(&in, false)
-		for _, budget := range []uint64{1, 1 << 40} {
+		for _, c := range []struct{ budget, grace uint64 }{{1, 0}, {1, 1}, {1, 1 << 40}, {1 << 40, 0}, {1 << 40, 1}, {1 << 40, 1 << 40}} {
+			budget := c.budget
 			for _, k := range []int{2, 3} {
 				called := false
-				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, share: func(lexNodes, mainNodes float64) uint64 {
+				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, grace: c.grace, share: func(lexNodes, mainNodes float64) uint64 {
 					if lexNodes <= 0 || mainNodes <= 0 {
 						t.Errorf("%+v: estimates %v and %v", in, lexNodes, mainNodes)
 					}
