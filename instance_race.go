@@ -111,6 +111,9 @@ type raceConfig struct {
 	// goroutine searches alone before the race, give or take checkNodes
 	// (0: none).
 	first uint64
+	// trailBudget, where not 0, is the budget of the lexicographic search
+	// in place of lexBudget where its estimate trails (see lexTrail).
+	trailBudget uint64
 	// grace is the number of nodes the main search keeps a goroutine
 	// for, give or take checkNodes, when the lexicographic search takes
 	// the others (0: none).
@@ -169,7 +172,7 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // two of the race alone, left 51 and 64 over a tenth of the published
 // time against 131 and 153, in about as long in all.
 func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
-	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace})
+	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace})
 }
 
 // raceWith is race as cfg says. A cancelled ctx decides, with its error.
@@ -212,8 +215,8 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	// main search keeps one until it has visited cfg.grace nodes
 	// (graceOver).
 	var seatsMu sync.Mutex
-	var lexOn, graceOver bool
-	if cfg.grace > 0 {
+	lexOn, graceOver := false, cfg.grace == 0
+	if !graceOver {
 		main.budget = cfg.grace
 		main.spent = func() {
 			seatsMu.Lock()
@@ -273,8 +276,8 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 			return runResult{sol: dive.sol}
 		}
 		if lex.err == nil && dive.err == nil {
-			if lexNodes >= lexTrail*mainNodes {
-				lexBudget = min(lexBudget, lexTrailBudget)
+			if cfg.trailBudget > 0 && lexNodes >= lexTrail*mainNodes {
+				lexBudget = cfg.trailBudget
 			}
 			if budget := cfg.share(lexNodes, mainNodes); budget > 0 {
 				sh := newSharedSearch(main.ctx, lex)
@@ -289,7 +292,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 				shared.Store(sh)
 				seatsMu.Lock()
 				lexOn = true
-				if graceOver || cfg.grace == 0 {
+				if graceOver {
 					main.setSeats(0)
 				} else {
 					main.setSeats(1)

@@ -279,7 +279,6 @@ func TestRaceSharesLex(t *testing.T) {
 	for _, in := range raceInstances(rng, 40) {
 		both := needsNodes(&in, true) && needsNodes(&in, false)
 		for _, c := range []struct{ budget, grace uint64 }{{1, 0}, {1, 1}, {1, 1 << 40}, {1 << 40, 0}, {1 << 40, 1}, {1 << 40, 1 << 40}} {
-			budget := c.budget
 			for _, k := range []int{2, 3} {
 				called := false
 				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, grace: c.grace, share: func(lexNodes, mainNodes float64) uint64 {
@@ -287,7 +286,7 @@ func TestRaceSharesLex(t *testing.T) {
 						t.Errorf("%+v: estimates %v and %v", in, lexNodes, mainNodes)
 					}
 					called = true
-					return budget
+					return c.budget
 				}}
 				base, _ := newSearcher(&in)
 				r := base.raceWith(ctx, k, &in, cfg)
@@ -297,7 +296,7 @@ func TestRaceSharesLex(t *testing.T) {
 				checkDecision(t, in, "the race", r.sol, r.sol == nil)
 				if called {
 					shared++
-					if budget == 1 && both {
+					if c.budget == 1 && both {
 						resumed++
 					}
 				}
