@@ -419,6 +419,8 @@ func (s *searcher) search() (stop bool) {
 	if s.scratch == nil {
 		s.takeScratch()
 	}
+	// A search that stopped left the checkedAt of its last node.
+	s.checkedAt = noChecks
 	return s.node(-1, 0)
 }
 
