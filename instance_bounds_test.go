@@ -176,11 +176,12 @@ func TestFold(t *testing.T) {
 // the instances the bounds prune, with the bounds at every branching,
 // near the root only, and without them, and by dancing links: the counts
 // agree, and the bounds take nodes away, the more the more often they
-// are checked.
+// are checked. The bounds at every branching boundsGap queens apart
+// count the same, and take fewer nodes away than at every one.
 func TestBoundsSound(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(19, 21))
-	var nodes [3]uint64
+	var nodes [4]uint64
 	nearRoot := 0
 	for i := range 300 {
 		n := 5 + i%8
@@ -191,7 +192,7 @@ func TestBoundsSound(t *testing.T) {
 		for range rng.IntN(n) {
 			in.Blocked = append(in.Blocked, Square{rng.IntN(n), rng.IntN(n)})
 		}
-		var counts [3]uint64
+		var counts [4]uint64
 		for j := range counts {
 			s, ok := newSearcher(&in)
 			if !ok {
@@ -203,10 +204,14 @@ func TestBoundsSound(t *testing.T) {
 					nearRoot++ // the default
 				}
 				s.setBounds(&in, false)
+				s.checkGap = 1
 			case 1: // near the root only
 				s.useBounds, s.useColours, s.boundsFrom = true, len(in.Excluded) > 0, (3*n+3)/4
+				s.checkGap = 1
 			case 2:
 				s.useBounds = false
+			case 3: // boundsGap queens apart
+				s.setBounds(&in, false)
 			}
 			s.search()
 			counts[j] = s.found
@@ -216,13 +221,13 @@ func TestBoundsSound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if counts[0] != counts[1] || counts[0] != counts[2] || U128(counts[0]) != want {
-			t.Fatalf("%+v: %d solutions with the bounds, %d with them near the root, %d without, %v by dancing links",
-				in, counts[0], counts[1], counts[2], want)
+		if counts[0] != counts[1] || counts[0] != counts[2] || counts[0] != counts[3] || U128(counts[0]) != want {
+			t.Fatalf("%+v: %d solutions with the bounds, %d with them near the root, %d without, %d %d queens apart, %v by dancing links",
+				in, counts[0], counts[1], counts[2], counts[3], boundsGap, want)
 		}
 	}
-	if nodes[0] >= nodes[1] || nodes[1] >= nodes[2] {
-		t.Errorf("the search visited %v nodes with the bounds at every branching, near the root and without them: they pruned too little", nodes)
+	if nodes[0] >= nodes[1] || nodes[1] >= nodes[2] || nodes[0] >= nodes[3] || nodes[3] >= nodes[2] {
+		t.Errorf("the search visited %v nodes with the bounds at every branching, near the root, without them and %d queens apart: they pruned too little", nodes, boundsGap)
 	}
 	if nearRoot == 0 {
 		t.Error("no instance checks the bounds near the root only by default")
@@ -252,6 +257,14 @@ func TestBoundsRefuteAtRoot(t *testing.T) {
 		s.search()
 		if s.found != 0 || s.nodes != 1 {
 			t.Errorf("%s: %d solutions in %d nodes; want none in 1", tc.name, s.found, s.nodes)
+		}
+		// A search that stopped deep in the tree leaves the rows of its
+		// last check behind; the next still checks at the root.
+		s, _ = newSearcher(in)
+		s.checkedAt = 1
+		s.search()
+		if s.found != 0 || s.nodes != 1 {
+			t.Errorf("%s: after a stop, %d solutions in %d nodes; want none in 1", tc.name, s.found, s.nodes)
 		}
 		s, _ = newSearcher(in)
 		s.useBounds = false

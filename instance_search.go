@@ -83,10 +83,11 @@ type searcher struct {
 	// boundsFrom is the fewest empty rows at which a branching checks
 	// the bounds (see denseExcluded).
 	boundsFrom int
-	// checkedAt is the number of empty rows of the nearest node above on
-	// the current path that checked the bounds, noChecks where none did
-	// (see boundsGap).
-	checkedAt int
+	// checkGap is the fewest queens between two nodes of a path that
+	// check the bounds (see boundsGap), and checkedAt the number of empty
+	// rows of the nearest node above on the current path that checked
+	// them, noChecks where none did.
+	checkGap, checkedAt int
 
 	// levels[m] is the scratch of the node of the current path that has m
 	// empty rows: search fills its frees, and a branching orders its
@@ -182,6 +183,7 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 		sol:   make(Solution, n),
 		limit: -1,
 
+		checkGap:  boundsGap,
 		checkedAt: noChecks,
 	}
 	for r := range s.sol {
@@ -273,7 +275,7 @@ func (s *searcher) setBounds(in *Instance, nearRoot bool) {
 func newLexSearcher(in *Instance) *searcher {
 	tr := in.transposed()
 	s, _ := newSearcher(tr)
-	s.lex = true
+	s.lex, s.checkGap = true, 1
 	s.setBounds(tr, false)
 	return s
 }
@@ -506,9 +508,10 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 			pr = bits.TrailingZeros64(s.columnRows(frees, pc))
 		} else {
 			// Only a branching node pays for the bounds: a forced
-			// queen leads to a node that checks them.
+			// queen leads to a branching below, which checks them
+			// where checkGap allows.
 			checked := s.checkedAt
-			if s.useBounds && m >= s.boundsFrom && (s.lex || checked-m >= boundsGap) {
+			if s.useBounds && m >= s.boundsFrom && checked-m >= s.checkGap {
 				if !s.bounded(frees, need, m) {
 					break
 				}
