@@ -176,8 +176,8 @@ func TestFold(t *testing.T) {
 // the instances the bounds prune, with the bounds at every branching,
 // near the root only, and without them, and by dancing links: the counts
 // agree, and the bounds take nodes away, the more the more often they
-// are checked. The bounds at every branching boundsGap queens apart
-// count the same, and take fewer nodes away than at every one.
+// are checked. The bounds checked only boundsGap queens apart on a path
+// count the same, and take fewer nodes away than at every branching.
 func TestBoundsSound(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(19, 21))
