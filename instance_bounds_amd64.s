@@ -201,7 +201,7 @@ TEXT ·colourCoreAVX512(SB), NOSPLIT, $0-81
 	MOVQ frees+0(FP), SI
 	MOVQ open+8(FP), R8
 	MOVQ n+24(FP), AX
-	DIAGONALS(coreLoop, coreOr)
+	DIAGONALS(coreLoop, coreEmpty, coreOr)
 	VMOVQ X3, R9                   // the sum diagonals
 	VMOVQ X4, R10                  // the difference diagonals
 	ONES(m+32(FP), R14)

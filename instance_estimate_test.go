@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -70,5 +71,53 @@ func TestEstimate(t *testing.T) {
 	}
 	if estimated < 10 || found < 10 {
 		t.Fatalf("%d estimates checked, %d dives met a solution: the test needs more", estimated, found)
+	}
+}
+
+// TestEstimateFromRoot checks that the dives that start at the branching
+// of the root make the same dives as those that start at the root: the
+// same estimate, nodes and outcome, on instances with and without forced
+// queens at the root, in both orders of search; the dives of many of
+// them must start below the root.
+func TestEstimateFromRoot(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	reused := 0
+	for i := range 300 {
+		n := 8 + rng.IntN(11)
+		in := randomInstance(rng, n)
+		for _, lex := range []bool{false, true} {
+			x := &in
+			if lex {
+				x = in.transposed()
+			}
+			var runs [2]struct {
+				est   float64
+				found bool
+				nodes uint64
+				sol   Solution
+			}
+			for j, reuse := range []bool{false, true} {
+				s, ok := newSearcher(x)
+				if !ok {
+					continue
+				}
+				s.lex = lex
+				d := newDive(uint64(i), reuse)
+				runs[j].est, runs[j].found = s.estimateWith(40, d)
+				runs[j].nodes, runs[j].sol = s.nodes, s.sol.Clone()
+				if s.err != nil {
+					t.Fatalf("%+v: %v", x, s.err)
+				}
+				if d.rootSeen {
+					reused++
+				}
+			}
+			if a, b := runs[0], runs[1]; a.est != b.est || a.found != b.found || a.nodes != b.nodes || !slices.Equal(a.sol, b.sol) {
+				t.Fatalf("%+v (lex %v): from the root %+v, from its branching %+v", x, lex, a, b)
+			}
+		}
+	}
+	if reused < 50 {
+		t.Fatalf("only %d instances branch at the root: the test needs more", reused)
 	}
 }

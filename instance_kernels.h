@@ -28,7 +28,9 @@ GLOBL laneRows<>(SB), RODATA|NOPTR, $64
 	VPBROADCASTQ AX, Z0; VPBROADCASTQ DX, Z1; LANES
 
 // GROUP jumps to done when no rows are left, and otherwise sets K1 to
-// the rows of the group.
+// the rows of the group, and the zero flag where it has none: the
+// kernels skip such a group, which the lexicographic search, filling
+// the rows from the top, leaves at most of its nodes.
 #define GROUP(done) \
 	TESTQ R8, R8; JZ done; MOVQ R8, AX; ANDQ $0xFF, AX; KMOVW AX, K1
 
@@ -47,14 +49,15 @@ GLOBL laneRows<>(SB), RODATA|NOPTR, $64
 
 // DIAGONALS sets X3 to the sum diagonals and X4 to the difference
 // diagonals of the free squares at SI of the rows R8 of the n×n board, n
-// in AX: bit r+c of the first, bit c-r+n-1 of the second; loop and done
-// are labels of its own.
-#define DIAGONALS(loop, done) \
+// in AX: bit r+c of the first, bit c-r+n-1 of the second; loop, empty
+// and done are labels of its own.
+#define DIAGONALS(loop, empty, done) \
 	DECQ AX; VPBROADCASTQ AX, Z0; LANES; VPXORQ Z3, Z3, Z3; VPXORQ Z4, Z4, Z4; \
 loop: \
-	GROUP(done); VMOVDQU64.Z (SI), K1, Z7; \
+	GROUP(done); JZ empty; VMOVDQU64.Z (SI), K1, Z7; \
 	VPSLLVQ Z2, Z7, Z8; VPORQ Z8, Z3, Z3; \
 	VPSLLVQ Z0, Z7, Z9; VPSRLVQ Z2, Z9, Z9; VPORQ Z9, Z4, Z4; \
+empty: \
 	ADDQ $64, SI; NEXT; JMP loop; \
 done: \
 	REDUCE(VPORQ, Z3, Z7); REDUCE(VPORQ, Z4, Z8)

@@ -35,10 +35,17 @@ TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
 
 scanLoop:
 	GROUP(scanFold)
+	JZ scanEmpty
 	// The whole group is loaded and stored, the lanes of the rows not
 	// in it too, which only the masked operations below leave out: with
 	// a masked load and store, which the next node's load follows, the
-	// search took about 2% longer.
+	// search took about 2% longer. A group without a row is skipped, and
+	// its words are left as they are: no node below has a row in it.
+	// On the 412 CSPLib Excluded Diagonals runs over a twentieth of the
+	// published time, on one core, the lexicographic search then took
+	// 0.98 as long (1.40 s against 1.44 s, with the same skip in
+	// DIAGONALS; medians of four, alternated), and the main search as
+	// long, give or take 1%.
 	VMOVDQU64 (DI), Z7                // the rows' free squares above
 	ATTACKED
 	VPANDNQ Z7, Z11, Z7               // less those the queen takes
@@ -50,6 +57,12 @@ scanLoop:
 	VPTERNLOGQ $0xF8, Z7, Z5, K1, Z6  // c3 |= c2 & f
 	VPTERNLOGQ $0xF8, Z7, Z4, K1, Z5  // c2 |= c1 & f
 	VPORQ Z7, Z4, K1, Z4              // c1 |= f
+	ADDQ $64, DI
+	ADDQ $64, SI
+	NEXT
+	JMP scanLoop
+
+scanEmpty:
 	ADDQ $64, DI
 	ADDQ $64, SI
 	NEXT
@@ -111,7 +124,7 @@ TEXT ·diagonalsAVX512(SB), NOSPLIT, $0-40
 	MOVQ frees+0(FP), SI
 	MOVQ open+8(FP), R8
 	MOVQ n+16(FP), AX
-	DIAGONALS(diagonalsLoop, diagonalsOr)
+	DIAGONALS(diagonalsLoop, diagonalsEmpty, diagonalsOr)
 	VMOVQ X3, AX
 	MOVQ AX, sums+24(FP)
 	VMOVQ X4, AX

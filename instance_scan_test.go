@@ -9,7 +9,8 @@ import (
 // randomRows returns a random board of at most maxN columns for the
 // kernel tests: its width, the free squares of its rows (with arbitrary
 // words beyond its rows, which the kernels must not use), a queen's
-// square (r, c), and the empty rows, without r; some have few rows.
+// square (r, c), and the empty rows, without r; some have few rows, and
+// some none in whole groups of eight, which the kernels skip.
 func randomRows(rng *rand.Rand, maxN int) (n int, frees [64]uint64, open uint64, r, c int) {
 	n = 1 + rng.IntN(maxN)
 	full := ^uint64(0) >> (64 - n)
@@ -22,6 +23,13 @@ func randomRows(rng *rand.Rand, maxN int) (n int, frees [64]uint64, open uint64,
 	open = rng.Uint64() & full
 	if rng.IntN(3) == 0 {
 		open &= rng.Uint64()
+	}
+	if rng.IntN(3) == 0 {
+		for g := 0; g < 64; g += 8 {
+			if rng.IntN(2) == 0 {
+				open &^= 0xFF << g
+			}
+		}
 	}
 	r, c = rng.IntN(n), rng.IntN(n)
 	return n, frees, open &^ (1 << r), r, c
