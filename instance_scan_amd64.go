@@ -11,7 +11,7 @@ var haveScanAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
 // scanAboveAVX512 is scanAboveGo in AVX-512. It requires haveScanAVX512.
 //
 //go:noescape
-func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64)
+func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2 uint64)
 
 // lossAVX512 is lossGo in AVX-512. It requires haveScanAVX512.
 //
@@ -28,3 +28,9 @@ func diagonalsAVX512(frees *[64]uint64, open uint64, n int) (sums, diffs uint64)
 //
 //go:noescape
 func columnRowsAVX512(frees *[64]uint64, open uint64, c int) uint64
+
+// columnsThreeAVX512 is columnsThreeGo in AVX-512. It requires
+// haveScanAVX512.
+//
+//go:noescape
+func columnsThreeAVX512(frees *[64]uint64, open uint64) uint64

@@ -11,17 +11,22 @@
 	VPSUBQ Z0, Z2, Z8; VPABSQ Z8, Z8; VPSLLVQ Z8, Z1, Z9; VPSRLVQ Z8, Z1, Z10; \
 	VMOVDQA64 Z1, Z11; VPTERNLOGQ $0xFE, Z10, Z9, Z11
 
-// FOLD combines the lanes of the counts (Z4, Z5, Z6: columns with at
-// least one, two and three free squares) with the lanes that the permute
-// PERM brings beside them.
-#define FOLD(PERM) \
+// FOLD2 combines the lanes of the counts (Z4, Z5: columns with at least
+// one and two free squares) with the lanes that the permute PERM brings
+// beside them.
+#define FOLD2(PERM) \
+	PERM(Z4, Z7); PERM(Z5, Z8); \
+	VPTERNLOGQ $0xF8, Z7, Z4, Z5; VPORQ Z8, Z5, Z5; VPORQ Z7, Z4, Z4
+
+// FOLD3 is FOLD2 with Z6, the columns with at least three.
+#define FOLD3(PERM) \
 	PERM(Z4, Z7); PERM(Z5, Z8); PERM(Z6, Z9); \
 	VMOVDQA64 Z5, Z10; VPTERNLOGQ $0xF8, Z7, Z4, Z10; VPORQ Z8, Z10, Z10; \
 	VPANDQ Z8, Z4, Z11; VPTERNLOGQ $0xF8, Z7, Z5, Z11; VPTERNLOGQ $0xFE, Z9, Z11, Z6; \
 	VPORQ Z7, Z4, Z4; VMOVDQA64 Z10, Z5
 
-// func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64)
-TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
+// func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2 uint64)
+TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-64
 	MOVQ above+0(FP), DI
 	MOVQ frees+8(FP), SI
 	MOVQ open+16(FP), R8
@@ -31,7 +36,6 @@ TEXT ·scanAboveAVX512(SB), NOSPLIT, $0-72
 	VPTERNLOGQ $0xFF, Z3, Z3, Z3  // the least key so far: none
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
 
 scanLoop:
 	GROUP(scanFold)
@@ -54,7 +58,6 @@ scanLoop:
 	VPSLLQ $6, Z8, Z8
 	VPORQ Z2, Z8, Z8                  // the keys count<<6 | row
 	VPMINUQ Z8, Z3, K1, Z3
-	VPTERNLOGQ $0xF8, Z7, Z5, K1, Z6  // c3 |= c2 & f
 	VPTERNLOGQ $0xF8, Z7, Z4, K1, Z5  // c2 |= c1 & f
 	VPORQ Z7, Z4, K1, Z4              // c1 |= f
 	ADDQ $64, DI
@@ -77,9 +80,9 @@ scanFold:
 	// all ones widens to a key of all ones.
 	VPMOVQW Z3, X3
 	VPHMINPOSUW X3, X3
-	FOLD(HALVES)
-	FOLD(QUARTERS)
-	FOLD(WORDS)
+	FOLD2(HALVES)
+	FOLD2(QUARTERS)
+	FOLD2(WORDS)
 	VMOVD X3, AX
 	MOVWQSX AX, AX
 	MOVQ AX, key+40(FP)
@@ -87,8 +90,36 @@ scanFold:
 	MOVQ AX, c1+48(FP)
 	VMOVQ X5, AX
 	MOVQ AX, c2+56(FP)
+	VZEROUPPER
+	RET
+
+// func columnsThreeAVX512(frees *[64]uint64, open uint64) uint64
+TEXT ·columnsThreeAVX512(SB), NOSPLIT, $0-24
+	MOVQ frees+0(FP), SI
+	MOVQ open+8(FP), R8
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+
+threeLoop:
+	GROUP(threeFold)
+	JZ threeEmpty
+	VMOVDQU64.Z (SI), K1, Z7          // the rows' free squares
+	VPTERNLOGQ $0xF8, Z7, Z5, Z6      // c3 |= c2 & f
+	VPTERNLOGQ $0xF8, Z7, Z4, Z5      // c2 |= c1 & f
+	VPORQ Z7, Z4, Z4                  // c1 |= f
+
+threeEmpty:
+	ADDQ $64, SI
+	SHRQ $8, R8
+	JMP threeLoop
+
+threeFold:
+	FOLD3(HALVES)
+	FOLD3(QUARTERS)
+	FOLD3(WORDS)
 	VMOVQ X6, AX
-	MOVQ AX, c3+64(FP)
+	MOVQ AX, ret+16(FP)
 	VZEROUPPER
 	RET
 

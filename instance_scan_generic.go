@@ -7,7 +7,7 @@ const haveScanAVX512 = false
 
 // scanAboveAVX512 stands in for the AVX-512 kernel, which this build
 // lacks; it is never called.
-func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2, c3 uint64) {
+func scanAboveAVX512(above, frees *[64]uint64, open uint64, r int, cols uint64) (key, c1, c2 uint64) {
 	return scanAboveGo(above, frees, open, r, cols)
 }
 
@@ -27,4 +27,10 @@ func diagonalsAVX512(frees *[64]uint64, open uint64, n int) (sums, diffs uint64)
 // lacks; it is never called.
 func columnRowsAVX512(frees *[64]uint64, open uint64, c int) uint64 {
 	return columnRowsGo(frees, open, c)
+}
+
+// columnsThreeAVX512 stands in for the AVX-512 kernel, which this build
+// lacks; it is never called.
+func columnsThreeAVX512(frees *[64]uint64, open uint64) uint64 {
+	return columnsThreeGo(frees, open)
 }

@@ -473,8 +473,8 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 		if s.nodes&(checkNodes-1) == 0 && s.interrupted() {
 			return true
 		}
-		// The free squares of each empty row; c1, c2 and c3 are the
-		// columns with at least one, two and three of them.
+		// The free squares of each empty row; c1 and c2 are the
+		// columns with at least one and two of them.
 		m := bits.OnesCount64(s.open)
 		frees := &s.levels[m].frees
 		// Below the root the rows lose the squares on the lines of the
@@ -486,11 +486,11 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 		} else {
 			s.readFrees(frees)
 		}
-		var key, c1, c2, c3 uint64
+		var key, c1, c2 uint64
 		if haveScanAVX512 {
-			key, c1, c2, c3 = scanAboveAVX512(above, frees, s.open, pr, queen)
+			key, c1, c2 = scanAboveAVX512(above, frees, s.open, pr, queen)
 		} else {
-			key, c1, c2, c3 = scanAboveGo(above, frees, s.open, pr, queen)
+			key, c1, c2 = scanAboveGo(above, frees, s.open, pr, queen)
 		}
 		fewest := int(key >> 6)
 		if fewest == 0 {
@@ -521,7 +521,7 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 			if s.lex {
 				row = bits.TrailingZeros64(s.open)
 				stop = s.branchRow(row, frees[row&63])
-			} else if twos := need & c2 &^ c3; fewest > 2 && twos != 0 {
+			} else if twos := s.twos(frees, need, c2, fewest); twos != 0 {
 				stop = s.branchColumn(bits.TrailingZeros64(twos))
 			} else {
 				if 4*m >= 3*s.n {
@@ -538,6 +538,19 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 		s.cols ^= placedCols
 	}
 	return stop
+}
+
+// twos returns, where every empty row has more than two free squares in
+// frees, fewest being the fewest, the columns need with exactly two, of
+// which c2 holds those with at least two; otherwise none.
+func (s *searcher) twos(frees *[64]uint64, need, c2 uint64, fewest int) uint64 {
+	if fewest <= 2 || need&c2 == 0 {
+		return 0
+	}
+	if haveScanAVX512 {
+		return need & c2 &^ columnsThreeAVX512(frees, s.open)
+	}
+	return need & c2 &^ columnsThreeGo(frees, s.open)
 }
 
 // mostConstraining returns, of the empty rows with fewest free squares
