@@ -64,17 +64,21 @@ const raceGrace = 1 << 14
 // rather than raceBudget, and then leaves its goroutine to the main
 // search. Two full runs of the 47,301 CSPLib Excluded Diagonals runs
 // published at 10 ms or more, on two cores, alternated with one
-// without, took 37.9 s in all against 39.9 s, and left 1 and 2 runs over
-// a tenth of the published time, the slowest at 0.101 and 0.103 of it,
-// against 1 at 0.108: the run 19-18-189, on which both searches take as
-// long alone, now takes 0.088 of it, and 20-23-31, whose
-// lexicographic search needs 87,945 nodes and the main one 266,155,
-// with an estimate 5 times as large, 0.10 instead of under 0.08. The
-// 400 ASP boards took 7.3 s against 8.8 s, at most 0.023 of
-// Lingeling's time.
+// without, took 37.9 s in all against 39.9 s; the 400 ASP boards took
+// 7.3 s against 8.8 s. The budget was 2^15 nodes at first; once the
+// searches had become faster, the run 20-23-31, whose lexicographic
+// search needs 87,945 nodes, 2.9 ms alone, and the main one 315,426,
+// with an estimate 5.3 times as large, was the slowest of all, at 0.090
+// to 0.097 of the published time. Of the 5,644 runs whose estimates
+// trail so, a model of the race from each search's time alone put the
+// slowest at 0.35, 0.106, 0.115, 0.068 and 0.064 of the published time
+// with budgets of 2^14 to 2^18; measured, twice each, alternated, with
+// 2^17 they took 5.69 s in all against 5.06 s, the slowest at 0.065 of
+// the published time against 0.090, and the ASP boards 7.3 s against
+// 7.0 s (at most 0.025 of Lingeling's time).
 const (
 	lexTrail       = 4
-	lexTrailBudget = 1 << 15
+	lexTrailBudget = 1 << 17
 )
 
 // The race gives every goroutine to the lexicographic search when its
