@@ -98,6 +98,28 @@ const (
 	lexShareMax    = 1 << 20
 )
 
+// shareRaceBudget is the number of nodes for which the lexicographic
+// search, once it has spent the budget of its share of every goroutine
+// undecided, races on one goroutine against the main search on the
+// others, before it leaves that one to the main search too. Knuth's
+// estimate, the mean of a few dives, often falls well short of a tree
+// whose nodes lie in a few deep subtrees that few dives reach: of the
+// runs of the CSPLib Excluded Diagonals sets of N = 20 and 21, many
+// that the lexicographic search decides in under a millisecond, such as
+// 20-20-258 (6,390 nodes; estimate 222), spent their share and were left
+// to the main search, which took 10 to 60 ms on both cores, up to 0.15
+// of the published time: a full run of all 91,847 runs of N = 13 to 21
+// published at 10 ms or more (every file of N = 20 and 21) left 8 over a
+// tenth of it, the eight all without a solution. Racing on after the
+// share, for as many nodes as a race gives it at first, the eight took
+// 0.003 to 0.045 of the published time, and a full run left none over a
+// tenth, the slowest at 0.086, in 128.6 s in all against 132.7 s. A
+// model of the race from each search's nodes and time alone put the
+// slowest of these 91,847 runs as close to a tenth with 2^19 or 2^20
+// nodes, further from it with 2^17 or 2^18, or with the share's budget
+// again, and took longest in all without a limit.
+const shareRaceBudget = raceBudget
+
 // raceConfig is how a race runs: the defaults of race, and others for
 // the tests.
 type raceConfig struct {
@@ -122,6 +144,11 @@ type raceConfig struct {
 	// for, give or take checkNodes, when the lexicographic search takes
 	// the others (0: none).
 	grace uint64
+	// shareRace is the number of nodes for which the lexicographic
+	// search races on one goroutine once it has spent the budget of its
+	// share undecided (0: none; the main search then takes every
+	// goroutine at once).
+	shareRace uint64
 	// ready, when not nil, holds the main search back until it is closed.
 	ready <-chan struct{}
 }
@@ -154,8 +181,9 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // every goroutine, as a shared search too, for a budget of nodes (see
 // lexShare), but one, which the main search keeps until it has visited
 // raceGrace nodes; the main search then pauses, and goes on where it
-// stopped, on every goroutine, once that budget is spent. Otherwise the
-// two searches race: the lexicographic search takes the calling
+// stopped once that budget is spent, racing on k-1 goroutines against
+// the lexicographic search on one for shareRaceBudget more nodes of
+// it, and then on every goroutine. Otherwise the two searches race: the lexicographic search takes the calling
 // goroutine for at most raceBudget nodes, and the main search the other
 // k-1, and that one too once the lexicographic search has given up, at
 // once where its estimate trails (see lexTrail). The first search to
@@ -176,7 +204,7 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // two of the race alone, left 51 and 64 over a tenth of the published
 // time against 131 and 153, in about as long in all.
 func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
-	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace})
+	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace, shareRace: shareRaceBudget})
 }
 
 // raceWith is race as cfg says. A cancelled ctx decides, with its error.
@@ -227,8 +255,8 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	var seatsMu sync.Mutex
 	lexOn, graceOver := false, cfg.grace == 0
 	if !graceOver {
-		main.budget = cfg.grace
-		main.spent = func() {
+		main.budgets = []uint64{cfg.grace}
+		main.spent = func(int) {
 			seatsMu.Lock()
 			defer seatsMu.Unlock()
 			graceOver = true
@@ -249,6 +277,13 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 				sh = shared.Load()
 			} else {
 				sh = main
+			}
+		}
+		// The lexicographic search decided: the main search, which may
+		// still have goroutines, the calling one among them, stops.
+		if sh != nil && sh != main {
+			if _, decided := sh.result(); decided {
+				main.cancel()
 			}
 		}
 	}
@@ -295,11 +330,20 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 			}
 			if budget := cfg.share(lexNodes, mainNodes); budget > 0 {
 				sh := newSharedSearch(main.ctx, lex)
-				sh.budget = budget
-				sh.spent = func() {
+				sh.budgets = []uint64{budget}
+				if cfg.shareRace > 0 {
+					sh.budgets = append(sh.budgets, budget+cfg.shareRace)
+				}
+				sh.spent = func(i int) {
 					seatsMu.Lock()
 					defer seatsMu.Unlock()
 					lexOn = false
+					if i == 0 && cfg.shareRace > 0 {
+						// The share is over: the two race.
+						main.setSeats(k - 1)
+						sh.setSeats(1)
+						return
+					}
 					main.setSeats(k)
 					sh.setSeats(0)
 				}

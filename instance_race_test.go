@@ -267,21 +267,26 @@ func TestSolveAnyRace(t *testing.T) {
 // TestRaceSharesLex has the race give every goroutine to the
 // lexicographic search after the dives, with a budget it spends at its
 // first look, and with one it never spends, and the main search a grace
-// of none, of one look, and without end: the race must decide every
-// instance, on two and three goroutines. With the first budget, on the
-// instances that take both searches more than probeNodes nodes, the
-// lexicographic search pauses and the main search, which paused for it
-// or kept a goroutine, goes on and decides.
+// of none, of one look, and without end, and, after the first budget,
+// a race of none, of one look and without end: the race must decide
+// every instance, on two and three goroutines. With the first budget,
+// on the instances that take both searches more than probeNodes nodes,
+// the lexicographic search pauses, or races on one goroutine, and the
+// main search, which paused for it or kept a goroutine, goes on and
+// decides, or stops where the lexicographic search decides.
 func TestRaceSharesLex(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(19, 20))
 	shared, resumed := 0, 0
 	for _, in := range raceInstances(rng, 40) {
 		both := needsNodes(&in, true) && needsNodes(&in, false)
-		for _, c := range []struct{ budget, grace uint64 }{{1, 0}, {1, 1}, {1, 1 << 40}, {1 << 40, 0}, {1 << 40, 1}, {1 << 40, 1 << 40}} {
+		for _, c := range []struct{ budget, grace, shareRace uint64 }{
+			{1, 0, 0}, {1, 1, 0}, {1, 1 << 40, 0}, {1 << 40, 0, 0}, {1 << 40, 1, 0}, {1 << 40, 1 << 40, 0},
+			{1, 0, 1}, {1, 0, 1 << 40}, {1, 1, 1 << 40}, {1, 1 << 40, 1 << 40},
+		} {
 			for _, k := range []int{2, 3} {
 				called := false
-				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, grace: c.grace, share: func(lexNodes, mainNodes float64) uint64 {
+				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, grace: c.grace, shareRace: c.shareRace, share: func(lexNodes, mainNodes float64) uint64 {
 					if lexNodes <= 0 || mainNodes <= 0 {
 						t.Errorf("%+v: estimates %v and %v", in, lexNodes, mainNodes)
 					}

@@ -356,7 +356,7 @@ func (s *searcher) interrupted() bool {
 		return true
 	}
 	if sh := s.share; sh != nil {
-		if sh.budget != 0 {
+		if len(sh.budgets) > 0 {
 			sh.count()
 		}
 		if sh.crowded.Load() && s.leave() {

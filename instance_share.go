@@ -43,8 +43,8 @@ var errLeft = errors.New("queens: left for another search")
 // to stop hands all it has yet to search to the queue, as suspend does,
 // and leaves (see leave); the search thus pauses, undecided, when its
 // seats go down to none, and goes on from its queue when goroutines join
-// it again. A search with a budget of nodes calls spent once its
-// goroutines have visited that many.
+// it again. A search with budgets of nodes calls spent(i) once its
+// goroutines have visited budgets[i].
 type sharedSearch struct {
 	base   *searcher // the search of the instance
 	ctx    context.Context
@@ -53,9 +53,9 @@ type sharedSearch struct {
 	hungry  atomic.Bool // a goroutine waits for a unit
 	crowded atomic.Bool // more goroutines work on the search than it has seats
 
-	budget uint64 // 0: none
-	nodes  atomic.Uint64
-	spent  func()
+	budgets []uint64 // ascending; none: no budget
+	nodes   atomic.Uint64
+	spent   func(i int)
 
 	mu   sync.Mutex
 	wake sync.Cond // signalled on new units, on new seats and once the search is decided
@@ -250,10 +250,13 @@ func (sh *sharedSearch) result() (r runResult, decided bool) {
 
 // count adds the checkNodes nodes that s has visited since it last
 // looked whether to stop to the nodes of its shared search, and calls
-// spent when they reach the budget.
+// spent(i) when they reach budgets[i].
 func (sh *sharedSearch) count() {
-	if n := sh.nodes.Add(checkNodes); n >= sh.budget && n-checkNodes < sh.budget {
-		sh.spent()
+	n := sh.nodes.Add(checkNodes)
+	for i, b := range sh.budgets {
+		if n >= b && n-checkNodes < b {
+			sh.spent(i)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -137,7 +138,7 @@ func TestSharedSearchPauses(t *testing.T) {
 		for k := 2; k <= 3; k++ {
 			base, _ := newSearcher(&in)
 			sh := newSharedSearch(ctx, base)
-			sh.budget, sh.spent = 1, func() { sh.setSeats(0) }
+			sh.budgets, sh.spent = []uint64{1}, func(int) { sh.setSeats(0) }
 			leaves := workOn(sh, k)
 			if _, decided := sh.result(); !decided {
 				if leaves != k || len(sh.units) == 0 || sh.members != 0 || sh.busy != 0 {
@@ -145,7 +146,7 @@ func TestSharedSearchPauses(t *testing.T) {
 						in, leaves, k, len(sh.units), sh.members, sh.busy)
 				}
 				paused++
-				sh.budget = 0
+				sh.budgets = nil
 				sh.setSeats(k)
 				if left := workOn(sh, k); left != 0 {
 					t.Errorf("%+v: %d goroutines left a search with seats for all", in, left)
@@ -160,6 +161,24 @@ func TestSharedSearchPauses(t *testing.T) {
 	}
 	if paused < 10 {
 		t.Fatalf("%d searches paused: the test needs more", paused)
+	}
+}
+
+// TestSharedSearchBudgets checks that a shared search calls spent(i)
+// once for each of its budgets, in order, when its nodes, counted
+// checkNodes at a time, first reach budgets[i].
+func TestSharedSearchBudgets(t *testing.T) {
+	sh := newSharedSearch(context.Background(), nil)
+	sh.budgets = []uint64{3 * checkNodes, 3*checkNodes + 1, 7 * checkNodes}
+	var calls []int
+	var at []uint64
+	sh.spent = func(i int) { calls, at = append(calls, i), append(at, sh.nodes.Load()) }
+	for range 10 {
+		sh.count()
+	}
+	want, wantAt := []int{0, 1, 2}, []uint64{3 * checkNodes, 4 * checkNodes, 7 * checkNodes}
+	if !slices.Equal(calls, want) || !slices.Equal(at, wantAt) {
+		t.Fatalf("spent called for %v at %v nodes, want %v at %v", calls, at, want, wantAt)
 	}
 }
 
