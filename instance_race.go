@@ -107,7 +107,7 @@ const (
 // runs of the CSPLib Excluded Diagonals sets of N = 20 and 21, many
 // that the lexicographic search decides in under a millisecond, such as
 // 20-20-258 (6,390 nodes; estimate 222), spent their share and were left
-// to the main search, which took 10 to 60 ms on both cores, up to 0.15
+// to the main search, which took 9 to 64 ms on both cores, up to 0.15
 // of the published time: a full run of all 91,847 runs of N = 13 to 21
 // published at 10 ms or more (every file of N = 20 and 21) left 8 over a
 // tenth of it, the eight all without a solution. Racing on after the
@@ -183,11 +183,12 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // raceGrace nodes; the main search then pauses, and goes on where it
 // stopped once that budget is spent, racing on k-1 goroutines against
 // the lexicographic search on one for shareRaceBudget more nodes of
-// it, and then on every goroutine. Otherwise the two searches race: the lexicographic search takes the calling
-// goroutine for at most raceBudget nodes, and the main search the other
-// k-1, and that one too once the lexicographic search has given up, at
-// once where its estimate trails (see lexTrail). The first search to
-// find a solution, or that there is none, decides.
+// it, and then on every goroutine. Otherwise the two searches race: the
+// lexicographic search takes the calling goroutine for at most
+// raceBudget nodes, and the main search the other k-1, and that one too
+// once the lexicographic search has given up, at once where its estimate
+// trails (see lexTrail). The first search to find a solution, or that
+// there is none, decides.
 //
 // Two searches that race on two cores take both cores for the one that
 // decides, and on a virtual machine slow each other down: the race takes

@@ -540,9 +540,10 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 	return stop
 }
 
-// twos returns, where every empty row has more than two free squares in
-// frees, fewest being the fewest, the columns need with exactly two, of
-// which c2 holds those with at least two; otherwise none.
+// twos returns the columns of need with exactly two free squares in
+// frees, c2 being those with at least two, where every empty row has
+// three or more (fewest, the fewest of a row, is above two); otherwise
+// none.
 func (s *searcher) twos(frees *[64]uint64, need, c2 uint64, fewest int) uint64 {
 	if fewest <= 2 || need&c2 == 0 {
 		return 0
