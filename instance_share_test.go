@@ -210,7 +210,7 @@ func plainNodes(in *Instance) uint64 {
 // shared search, as one that waits for a unit does, and signals it at
 // once, while it still spins, and after three times spinWait, when it
 // sleeps: it must wake both times, with the mutex held, and not before
-// the signal.
+// the signal unless wakeAfter has passed.
 func TestSharedSearchWaitWakes(t *testing.T) {
 	for _, delay := range []time.Duration{0, 3 * spinWait} {
 		sh := newSharedSearch(context.Background(), nil)
@@ -219,9 +219,10 @@ func TestSharedSearchWaitWakes(t *testing.T) {
 		go func() {
 			sh.mu.Lock()
 			close(ready)
+			start := time.Now()
 			sh.wait()
 			held := !sh.mu.TryLock() // where it is not, TryLock takes it
-			early := !signalled.Load()
+			early := !signalled.Load() && time.Since(start) < wakeAfter
 			sh.mu.Unlock()
 			woke <- held && !early
 		}()
@@ -240,5 +241,76 @@ func TestSharedSearchWaitWakes(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatalf("delay %v: the waiter did not wake", delay)
 		}
+	}
+}
+
+// TestSharedSearchWaitEnds checks that a wait without a signal ends
+// once wakeAfter has passed, with the mutex held.
+func TestSharedSearchWaitEnds(t *testing.T) {
+	sh := newSharedSearch(context.Background(), nil)
+	done := make(chan time.Duration)
+	go func() {
+		sh.mu.Lock()
+		start := time.Now()
+		sh.wait()
+		took := time.Since(start)
+		sh.mu.Unlock()
+		done <- took
+	}()
+	select {
+	case took := <-done:
+		if took < wakeAfter {
+			t.Fatalf("the wait ended after %v without a signal, before %v", took, wakeAfter)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a wait without a signal did not end")
+	}
+}
+
+// TestSharedSearchLeaverWakes has a goroutine wait for the units of a
+// busy one, which then finishes its unit and leaves the search for want
+// of a seat: the waiter must look again, find the queue empty and no one
+// busy, and decide that there is no solution, rather than wait on.
+func TestSharedSearchLeaverWakes(t *testing.T) {
+	sh := newSharedSearch(context.Background(), nil)
+	sh.join()
+	if _, ok, _ := sh.take(); !ok { // the busy goroutine takes the only unit
+		t.Fatal("no unit to take")
+	}
+	type outcome struct{ ok, left bool }
+	waited := make(chan outcome)
+	go func() {
+		sh.join()
+		_, ok, left := sh.take()
+		waited <- outcome{ok, left}
+	}()
+	for {
+		sh.mu.Lock()
+		waiting := sh.waiting
+		sh.mu.Unlock()
+		if waiting == 1 {
+			break
+		}
+		time.Sleep(10 * time.Microsecond)
+	}
+	time.Sleep(3 * spinWait) // the waiter sleeps
+	sh.finish(&searcher{})   // the unit, searched through, without a solution
+	sh.mu.Lock()
+	sh.seats = 1 // one goroutine too many, without a signal
+	sh.recount()
+	sh.mu.Unlock()
+	if _, ok, left := sh.take(); ok || !left {
+		t.Fatalf("the busy goroutine took a unit (%v) or stayed (left %v)", ok, left)
+	}
+	select {
+	case got := <-waited:
+		if got.ok || got.left {
+			t.Fatalf("the waiter took a unit (%v) or left (%v)", got.ok, got.left)
+		}
+		if r, decided := sh.result(); !decided || r.sol != nil || r.err != nil {
+			t.Fatalf("decided %v with %v, %v; want no solution", decided, r.sol, r.err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the waiter did not wake")
 	}
 }
