@@ -22,15 +22,21 @@ import (
 const raceBudget = 1 << 19
 
 // raceDives is the number of random dives with which a race estimates
-// the size of each of its two searches (see estimate): about a
-// tenth of a millisecond for both on a board of 18 columns. Three
-// runs of the 47,301 CSPLib Excluded Diagonals runs published at 10 ms
-// or more with 50 dives and no main search first (see race), alternated
-// with three with 100 dives after 2,048 nodes of the main search, left
-// 38, 31 and 20 over a tenth of the published time against 45, 45 and
-// 56, in as long in all; on the 3,226 runs closest to a tenth, 12 and 13
-// against 24 and 47, and with 100 dives 15 and 14.
-const raceDives = 50
+// the size of each of its two searches (see estimate): about 50 µs for
+// both on a board of 18 columns. Three runs of the 47,301 CSPLib
+// Excluded Diagonals runs published at 10 ms or more with 50 dives and
+// no main search first (see race), alternated with three with 100 dives
+// after 2,048 nodes of the main search, left 38, 31 and 20 over a tenth
+// of the published time against 45, 45 and 56, in as long in all; on
+// the 3,226 runs closest to a tenth, 12 and 13 against 24 and 47, and
+// with 100 dives 15 and 14. On the runs published at 2 to 10 ms, where
+// a tenth is 0.2 to 1 ms, the dives' time counts: with the grace and the
+// band of today (raceGrace, lexBandShare), on the 26 of them closest to
+// a tenth, the slowest took 0.096 of the published time with 40 dives
+// and 0.103 with 50 (best of five), and 0.126 with 20, whose estimates
+// send 18-14-665 to the wrong search; 30 dives left 17-14-488 at 0.094
+// of its 44 ms, against under 0.085 with 40 and 50.
+const raceDives = 40
 
 // raceFirst is the number of nodes of the main search with which a race
 // begins, alone on the calling goroutine, before anything else: about a
@@ -44,20 +50,41 @@ const raceFirst = checkNodes
 
 // raceGrace is the number of nodes for which the main search of a race
 // keeps a goroutine where the estimates give the lexicographic search
-// the others (see race): about half a millisecond. The estimates of the
-// whole trees say little about how soon a search meets a solution, and
-// of the CSPLib Excluded Diagonals runs closest to a tenth of the
-// published time, many with a solution have the main search meet it
-// within a few thousand nodes where the lexicographic search takes tens
-// of thousands. On the 412 runs over a twentieth of the published time,
-// on two cores, a grace of 2^12, 2^13, 2^14 and 2^15 nodes took 0.83,
-// 0.79, 0.76 and 0.75 as long in all as none, and left 2, 2, 1 and 6
-// runs over a tenth against 2 (two runs each, alternated; three
-// without). Two runs of the full sets with 2^14, alternated with two
-// without, left 1 and 1 run over a tenth against 6 and 3, in 39.9 and
-// 40.0 s against 40.7 and 40.6 s; the 400 ASP boards, which the
-// main search decides, took 8.77 s against 8.63 s.
-const raceGrace = 1 << 14
+// the others (see race), counted from its start, the dives' time
+// included: about 0.08 ms. The estimates of the whole trees say little
+// about how soon a search meets a solution: of the CSPLib Excluded
+// Diagonals runs closest to a tenth of the published time, many with a
+// solution have the main search meet it within a few thousand nodes
+// where the lexicographic search takes tens of thousands (16-11-193:
+// 4,532 against 16,314), and many others the other way round
+// (20-19-15: 518,666 against 15,068). A longer grace serves the first,
+// and a shorter the second, for the lexicographic search on every
+// goroutine meets its first solution about twice as soon as on one
+// (best of twelve on two cores: 20-19-15 in 0.21 ms against 0.48 ms
+// alone, 19-20-399 in 0.13 ms against 0.30 ms, 18-14-665 in 0.17 ms
+// against 0.32 ms).
+//
+// It was 2^14 nodes, chosen on the runs published at 10 ms or more: on
+// the 412 of them over a twentieth of the published time, a grace of
+// 2^12, 2^13, 2^14 and 2^15 nodes took 0.83, 0.79, 0.76 and 0.75 as long
+// in all as none, and left 2, 2, 1 and 6 runs over a tenth against 2.
+// On the 85,701 runs published under 10 ms and at 3 ms or more (a
+// tenth of them 0.3 to 1 ms), it left 15 and 16 over a tenth, the
+// slowest at 0.141 (18-14-665: 0.42 ms against 3 ms), most of them runs
+// that the lexicographic search decides while the main search keeps its
+// grace. With the band (see lexBandShare) and 40 dives, on the 26 runs
+// closest to a tenth, a grace of 2,048, 3,072, 4,096, 6,144 and 16,384
+// nodes left the slowest at 0.098 and 0.099, 0.101 and 0.101, 0.102 and
+// 0.102, 0.108 and 0.109, and 0.132 and 0.137 of the published time (two
+// runs each, alternated, best of five); on the 85,701 runs, 2,048 left
+// 18-14-222, whose main search meets a solution after 3,413 nodes, at
+// 0.102. With 3,072, two runs of the 85,701 left none over a tenth, the
+// slowest at 0.099 and 0.099, in 1.59 and 1.58 s in all against 1.59
+// and 1.58 s; two of the 47,301 runs published at 10 ms or more left
+// none either, the slowest at 0.093 and 0.092 against 0.086 and 0.087,
+// in 35.1 and 34.9 s in all against 32.9 and 33.3 s; the 400 ASP boards
+// took 7.07 s either way.
+const raceGrace = 3 << 10
 
 // Where the estimate of the lexicographic search is at least lexTrail
 // times that of the main search, it races for lexTrailBudget nodes
@@ -120,6 +147,25 @@ const (
 // again, and took longest in all without a limit.
 const shareRaceBudget = raceBudget
 
+// lexBandShare is the share of lexShare, in nodes, where the estimate of
+// the lexicographic search trails that of the main search, but by less
+// than lexTrail: the band where the two used to race at once. There, as
+// where it leads, it takes every goroutine once the main search has had
+// its grace, which, with the dives, is about a tenth of a millisecond;
+// it then races on one goroutine for shareRaceBudget more nodes, as it
+// did from the start before, and the main search takes every goroutine
+// after that. On the runs published at 2 to 10 ms, most of those over a
+// tenth of the published time were runs that the lexicographic search
+// decides where the estimates put it in the band: on two cores,
+// 18-14-665 (estimates 10.8 and 3.3 million nodes; its first solution
+// after 10,170 nodes, and the main search's after 19,400) took 0.42 ms,
+// 0.14 of the published 3 ms, and with the band 0.28 to 0.30 ms. On the
+// nine runs then slowest, with a grace of 2,048 nodes, a share of 2^13
+// nodes left the slowest at 0.114 of the published time and one of 2^14
+// at 0.093; on twelve, with a grace of 4,096, shares of 2^14 and 2^15
+// both left it at 0.096 (best of five).
+const lexBandShare = 1 << 14
+
 // raceConfig is how a race runs: the defaults of race, and others for
 // the tests.
 type raceConfig struct {
@@ -155,12 +201,16 @@ type raceConfig struct {
 
 // lexShare is the share of raceConfig for race: the lexicographic search
 // takes every goroutine where its estimated tree is less than lexLead
-// times the main search's, for lexShareFactor times its estimate.
+// times the main search's, for lexShareFactor times its estimate, and
+// where it is less than lexTrail times, for lexBandShare nodes.
 func lexShare(lexNodes, mainNodes float64) uint64 {
-	if lexNodes >= lexLead*mainNodes {
-		return 0
+	switch {
+	case lexNodes < lexLead*mainNodes:
+		return uint64(min(max(lexShareFactor*lexNodes, lexShareMin), lexShareMax))
+	case lexNodes < lexTrail*mainNodes:
+		return lexBandShare
 	}
-	return uint64(min(max(lexShareFactor*lexNodes, lexShareMin), lexShareMax))
+	return 0
 }
 
 // race decides the instance in, whose search is base, on k ≥ 2 goroutines
@@ -176,19 +226,20 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // goroutines start on the main search, a shared search (see
 // sharedSearch), while the calling goroutine estimates the size of both
 // trees, with raceDives random dives into each (see estimate). A dive
-// that meets a solution decides. Where the estimates give the
-// lexicographic search the smaller tree, give or take lexLead, it takes
-// every goroutine, as a shared search too, for a budget of nodes (see
-// lexShare), but one, which the main search keeps until it has visited
-// raceGrace nodes; the main search then pauses, and goes on where it
-// stopped once that budget is spent, racing on k-1 goroutines against
-// the lexicographic search on one for shareRaceBudget more nodes of
-// it, and then on every goroutine. Otherwise the two searches race: the
+// that meets a solution decides. Unless the estimate of the
+// lexicographic search trails the main search's lexTrail times or more,
+// the lexicographic search takes every goroutine, as a shared search
+// too, for a budget of nodes (see lexShare: larger where its tree is
+// the smaller, give or take lexLead, and lexBandShare otherwise), but
+// one, which the main search keeps until it has visited raceGrace
+// nodes; the main search then pauses, and goes on where it stopped once
+// that budget is spent, racing on k-1 goroutines against the
+// lexicographic search on one for shareRaceBudget more nodes of it, and
+// then on every goroutine. Otherwise the two searches race: the
 // lexicographic search takes the calling goroutine for at most
-// raceBudget nodes, and the main search the other k-1, and that one too
-// once the lexicographic search has given up, at once where its estimate
-// trails (see lexTrail). The first search to find a solution, or that
-// there is none, decides.
+// lexTrailBudget nodes, and the main search the other k-1, and that one
+// too once the lexicographic search has given up. The first search to
+// find a solution, or that there is none, decides.
 //
 // Two searches that race on two cores take both cores for the one that
 // decides, and on a virtual machine slow each other down: the race takes

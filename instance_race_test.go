@@ -312,3 +312,27 @@ func TestRaceSharesLex(t *testing.T) {
 		t.Fatalf("%d races shared the lexicographic search, %d with the main search going on after it: the test needs both", shared, resumed)
 	}
 }
+
+// TestLexShare checks the share of the race at the edges of its ranges:
+// a budget from the estimate where the lexicographic search leads, give
+// or take lexLead, capped both ways; lexBandShare where it trails by
+// less than lexTrail times; none, a race, from there on.
+func TestLexShare(t *testing.T) {
+	for _, c := range []struct {
+		lex, main float64
+		want      uint64
+	}{
+		{1, 1_000_000, lexShareMin},
+		{100_000, 100_000, lexShareFactor * 100_000},
+		{1e9, 1e9, lexShareMax},
+		{lexLead*1000 - 1, 1000, lexShareFactor * (lexLead*1000 - 1)},
+		{lexLead * 1_000_000, 1_000_000, lexBandShare},
+		{lexTrail*1_000_000 - 1, 1_000_000, lexBandShare},
+		{lexTrail * 1_000_000, 1_000_000, 0},
+		{1e12, 1, 0},
+	} {
+		if got := lexShare(c.lex, c.main); got != c.want {
+			t.Errorf("lexShare(%g, %g) = %d, want %d", c.lex, c.main, got, c.want)
+		}
+	}
+}
