@@ -29,13 +29,14 @@ const raceBudget = 1 << 19
 // after 2,048 nodes of the main search, left 38, 31 and 20 over a tenth
 // of the published time against 45, 45 and 56, in as long in all; on
 // the 3,226 runs closest to a tenth, 12 and 13 against 24 and 47, and
-// with 100 dives 15 and 14. On the runs published at 2 to 10 ms, where
-// a tenth is 0.2 to 1 ms, the dives' time counts: with the grace and the
-// band of today (raceGrace, lexBandShare), on the 26 of them closest to
-// a tenth, the slowest took 0.096 of the published time with 40 dives
-// and 0.103 with 50 (best of five), and 0.126 with 20, whose estimates
-// send 18-14-665 to the wrong search; 30 dives left 17-14-488 at 0.094
-// of its 44 ms, against under 0.085 with 40 and 50.
+// with 100 dives 15 and 14. On the runs published at 3 to 10 ms, where
+// a tenth is 0.3 to 1 ms, the dives' time counts: with the grace and the
+// band of today (raceGrace, lexBandShare), on the 22 or 23 of them then
+// closest to a tenth, the slowest took 0.095 of the published time with
+// 30 dives, 0.096 with 40 and 0.103 with 50 (one run each, best of
+// five); with 20, and a grace of 4,096 nodes, 18-14-665 took 0.126. But
+// 30 dives left 17-14-488 at 0.094 of its 44 ms, where 40 and 50 leave
+// it under 0.085.
 const raceDives = 40
 
 // raceFirst is the number of nodes of the main search with which a race
@@ -154,7 +155,7 @@ const shareRaceBudget = raceBudget
 // its grace, which, with the dives, is about a tenth of a millisecond;
 // it then races on one goroutine for shareRaceBudget more nodes, as it
 // did from the start before, and the main search takes every goroutine
-// after that. On the runs published at 2 to 10 ms, most of those over a
+// after that. On the runs published at 3 to 10 ms, most of those over a
 // tenth of the published time were runs that the lexicographic search
 // decides where the estimates put it in the band: on two cores,
 // 18-14-665 (estimates 10.8 and 3.3 million nodes; its first solution
