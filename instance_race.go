@@ -49,10 +49,37 @@ const raceDives = 40
 // 0.89 ms with it, which decides ten of them; on one goroutine, 0.19 ms.
 const raceFirst = checkNodes
 
-// raceGrace is the number of nodes for which the main search of a race
-// keeps a goroutine where the estimates give the lexicographic search
-// the others (see race), counted from its start, the dives' time
-// included: about 0.08 ms. The estimates of the whole trees say little
+// raceEarly says whether the race gives the calling goroutine to the
+// lexicographic search before the dives, for as long as the main search
+// has its grace (see race), rather than dive first; the search goes on
+// from where that phase left it (see pending). Runs that either search
+// decides in about a tenth of a millisecond are then decided before the
+// dives, about 0.06 ms of the calling goroutine on a board of 18
+// columns; on longer runs each search has as many nodes by any time as
+// before, for the lexicographic search takes the other goroutines
+// during the dives instead of the calling one before them. On two
+// cores, alternated twice on the same spell of the machine, the 107,673
+// CSPLib Excluded Diagonals runs published at one and two milliseconds
+// (of files 1 to 100 for N = 20 and 21; a tenth of them is 0.1 and
+// 0.2 ms) left 60 and 45 over a tenth of the published time against 122
+// and 125, in 0.67 and 0.65 s in all against 0.84 and 0.86 s; the 85,701
+// published at 3 to 10 ms left 16 and 13 against 15 and 13, the slowest
+// at 0.134 and 0.124 against 0.123 and 0.120, in 1.73 s in all against
+// 1.95 s; the 47,301 published at 10 ms or more 4 and 4 over 0.085 of
+// the published time against 3 and 5, in 43.0 and 42.4 s in all
+// against 42.2 s, the slowest at 0.111 and 0.109 against 0.110 and
+// 0.112; the 400 ASP boards took 8.69 and 8.78 s against 8.52 and 8.63
+// s, the slowest at 0.027 of Lingeling's time. Where the main search
+// kept the other goroutines during the dives instead, the runs at 3 to
+// 10 ms left 19 and 18 over a tenth, and the ASP boards took 8.47 and
+// 8.40 s.
+const raceEarly = true
+
+// raceGrace is the number of nodes of the main search of a race,
+// counted from its start, before it leaves its goroutines to the
+// lexicographic search (see race and raceEarly): about 0.08 ms. Without the
+// early phase, it kept one goroutine for as long where the estimates
+// gave the lexicographic search the others, the dives' time included. The estimates of the whole trees say little
 // about how soon a search meets a solution: of the CSPLib Excluded
 // Diagonals runs closest to a tenth of the published time, many with a
 // solution have the main search meet it within a few thousand nodes
@@ -198,6 +225,10 @@ type raceConfig struct {
 	shareRace uint64
 	// ready, when not nil, holds the main search back until it is closed.
 	ready <-chan struct{}
+	// early says whether the lexicographic search takes the calling
+	// goroutine until the main search has had its grace, before the
+	// dives (which early needs, with a grace).
+	early bool
 }
 
 // lexShare is the share of raceConfig for race: the lexicographic search
@@ -225,22 +256,24 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 //
 // After raceFirst nodes of the main search alone, the other k-1
 // goroutines start on the main search, a shared search (see
-// sharedSearch), while the calling goroutine estimates the size of both
-// trees, with raceDives random dives into each (see estimate). A dive
-// that meets a solution decides. Unless the estimate of the
+// sharedSearch), and the calling goroutine on the lexicographic search,
+// until the main search has had its grace of raceGrace nodes (see
+// raceEarly). The lexicographic search then hands all it has yet to
+// search to a shared search, which the other goroutines take, where the
+// main search pauses, while the calling goroutine estimates the size of
+// both trees, with raceDives random dives into each (see estimate). A
+// dive that meets a solution decides. Unless the estimate of the
 // lexicographic search trails the main search's lexTrail times or more,
-// the lexicographic search takes every goroutine, as a shared search
-// too, for a budget of nodes (see lexShare: larger where its tree is
-// the smaller, give or take lexLead, and lexBandShare otherwise), but
-// one, which the main search keeps until it has visited raceGrace
-// nodes; the main search then pauses, and goes on where it stopped once
-// that budget is spent, racing on k-1 goroutines against the
-// lexicographic search on one for shareRaceBudget more nodes of it, and
-// then on every goroutine. Otherwise the two searches race: the
-// lexicographic search takes the calling goroutine for at most
-// lexTrailBudget nodes, and the main search the other k-1, and that one
-// too once the lexicographic search has given up. The first search to
-// find a solution, or that there is none, decides.
+// the lexicographic search takes every goroutine for a budget of nodes
+// (see lexShare: larger where its tree is the smaller, give or take
+// lexLead, and lexBandShare otherwise); the main search goes on where it
+// stopped once that budget is spent, racing on k-1 goroutines against
+// the lexicographic search on one for shareRaceBudget more nodes of it,
+// and then on every goroutine. Otherwise the two searches race: the
+// lexicographic search keeps one goroutine for at most lexTrailBudget
+// more nodes, and the main search takes the other k-1, and that one too
+// once the lexicographic search has given up. The first search to find
+// a solution, or that there is none, decides.
 //
 // Two searches that race on two cores take both cores for the one that
 // decides, and on a virtual machine slow each other down: the race takes
@@ -257,7 +290,7 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // two of the race alone, left 51 and 64 over a tenth of the published
 // time against 131 and 153, in about as long in all.
 func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
-	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace, shareRace: shareRaceBudget})
+	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace, shareRace: shareRaceBudget, early: raceEarly})
 }
 
 // raceWith is race as cfg says. A cancelled ctx decides, with its error.
@@ -302,24 +335,30 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	}
 	main := newSharedSearch(ctx, base)
 	defer main.cancel()
-	// While the lexicographic search takes every goroutine (lexOn), the
+	lexCtx, stopLex := context.WithCancel(main.ctx)
+	defer stopLex()
+	// The early phase of the lexicographic search ends with the grace.
+	earlyCtx, stopEarly := context.WithCancel(lexCtx)
+	defer stopEarly()
+	early := cfg.early && cfg.grace > 0 && cfg.dives > 0
+	// While the lexicographic search takes the goroutines (lexOn), the
 	// main search keeps one until it has visited cfg.grace nodes
-	// (graceOver).
+	// (graceOver); once the share of the lexicographic search is spent,
+	// the two race (racing), or the main search takes every goroutine.
 	var seatsMu sync.Mutex
-	lexOn, graceOver := false, cfg.grace == 0
+	lexOn, graceOver, racing := false, cfg.grace == 0, false
 	if !graceOver {
-		main.budgets = []uint64{cfg.grace}
 		main.spent = func(int) {
 			seatsMu.Lock()
 			defer seatsMu.Unlock()
 			graceOver = true
+			stopEarly()
 			if lexOn {
 				main.setSeats(0)
 			}
 		}
+		main.setBudgets([]uint64{cfg.grace})
 	}
-	lexCtx, stopLex := context.WithCancel(main.ctx)
-	defer stopLex()
 	// A goroutine works on the main search, and on the shared
 	// lexicographic search while the main one has no seat for it, until
 	// the one it works on is decided.
@@ -364,57 +403,125 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	lex := newLexSearcher(in)
 	lex.setContext(lexCtx)
 	lex.first = true
+	// newShared returns the shared lexicographic search, with units to
+	// search (nil: all of it) and seats for seats goroutines, and makes it
+	// the one that goroutines without a seat on the main search take.
+	newShared := func(units [][]Square, seats int) *sharedSearch {
+		sh := newSharedSearch(main.ctx, lex)
+		if units != nil {
+			sh.units = units
+		}
+		sh.spent = func(i int) {
+			seatsMu.Lock()
+			defer seatsMu.Unlock()
+			lexOn = false
+			if i == 0 && racing {
+				// The share is over: the two race.
+				main.setSeats(k - 1)
+				sh.setSeats(1)
+				return
+			}
+			main.setSeats(k)
+			sh.setSeats(0)
+		}
+		sh.setSeats(seats)
+		shared.Store(sh)
+		return sh
+	}
+	var sh *sharedSearch // the shared lexicographic search, once there is one
+	if early {
+		// Until the main search has had its grace, the lexicographic
+		// search takes this goroutine; then the others, where the main
+		// search leaves them, while this one dives.
+		e := lex.clone(earlyCtx)
+		e.search()
+		switch {
+		case e.err == nil:
+			r := runResult{}
+			if e.found > 0 {
+				r.sol = transposeSolution(e.sol)
+			}
+			e.release()
+			return r
+		case lexCtx.Err() != nil: // decided, or the context is done
+			e.release()
+			<-mainDone
+			return decision(ctx, nil, main)
+		}
+		units := e.pending(lex)
+		e.release()
+		seatsMu.Lock()
+		sh = newShared(units, k-1)
+		lexOn = true
+		if graceOver {
+			main.setSeats(0)
+		} else {
+			main.setSeats(1)
+		}
+		seatsMu.Unlock()
+	}
 	lexBudget := cfg.lexBudget
 	if cfg.dives > 0 {
-		lexNodes, found := lex.estimate(cfg.dives, 1)
-		lex.release()
+		dive := lex.clone(lexCtx)
+		lexNodes, found := dive.estimate(cfg.dives, 1)
+		dive.release()
 		if found {
-			return runResult{sol: transposeSolution(lex.sol)}
+			return runResult{sol: transposeSolution(dive.sol)}
 		}
-		dive := base.clone(lexCtx)
+		lexErr := dive.err
+		dive = base.clone(lexCtx)
 		mainNodes, found := dive.estimate(cfg.dives, 2)
 		dive.release()
 		if found {
 			return runResult{sol: dive.sol}
 		}
-		if lex.err == nil && dive.err == nil {
+		if lexErr == nil && dive.err == nil {
 			if cfg.trailBudget > 0 && lexNodes >= lexTrail*mainNodes {
 				lexBudget = cfg.trailBudget
 			}
-			if budget := cfg.share(lexNodes, mainNodes); budget > 0 {
-				sh := newSharedSearch(main.ctx, lex)
-				sh.budgets = []uint64{budget}
-				if cfg.shareRace > 0 {
-					sh.budgets = append(sh.budgets, budget+cfg.shareRace)
-				}
-				sh.spent = func(i int) {
-					seatsMu.Lock()
-					defer seatsMu.Unlock()
-					lexOn = false
-					if i == 0 && cfg.shareRace > 0 {
-						// The share is over: the two race.
-						main.setSeats(k - 1)
-						sh.setSeats(1)
-						return
+			budget := cfg.share(lexNodes, mainNodes)
+			seatsMu.Lock()
+			if sh == nil && budget > 0 {
+				sh = newShared(nil, 0)
+			}
+			if sh != nil {
+				// The budgets count from here.
+				at := sh.nodes.Load()
+				if budget > 0 {
+					// The lexicographic search takes every goroutine, but
+					// the one the main search keeps for its grace.
+					racing = cfg.shareRace > 0
+					budgets := []uint64{at + budget}
+					if racing {
+						budgets = append(budgets, at+budget+cfg.shareRace)
 					}
-					main.setSeats(k)
-					sh.setSeats(0)
+					sh.setBudgets(budgets)
+					lexOn = true
+					sh.setSeats(k)
+					if graceOver {
+						main.setSeats(0)
+					} else {
+						main.setSeats(1)
+					}
+					seatsMu.Unlock()
+					work(sh)
+					return decision(ctx, sh, main)
 				}
-				shared.Store(sh)
-				seatsMu.Lock()
-				lexOn = true
-				if graceOver {
-					main.setSeats(0)
-				} else {
-					main.setSeats(1)
-				}
+				// The two race: the lexicographic search on one goroutine,
+				// which its early phase has, for lexBudget nodes.
+				sh.setBudgets([]uint64{at + max(lexBudget, 1)})
+				lexOn = false
+				main.setSeats(k - 1)
+				sh.setSeats(1)
 				seatsMu.Unlock()
-				work(sh)
+				work(main)
+				<-mainDone
 				return decision(ctx, sh, main)
 			}
+			seatsMu.Unlock()
 		}
 	}
-	if lex.err == nil {
+	if sh == nil && lex.err == nil {
 		lex.nodes, lex.budget = 0, lexBudget
 		lex.search()
 		lex.release()
@@ -431,7 +538,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	}
 	// The main search decides, or the context is done.
 	<-mainDone
-	return decision(ctx, nil, main)
+	return decision(ctx, sh, main)
 }
 
 // decision returns the outcome of a race: that of lex, the shared

@@ -273,20 +273,31 @@ func TestSolveAnyRace(t *testing.T) {
 // on the instances that take both searches more than probeNodes nodes,
 // the lexicographic search pauses, or races on one goroutine, and the
 // main search, which paused for it or kept a goroutine, goes on and
-// decides, or stops where the lexicographic search decides.
+// decides, or stops where the lexicographic search decides. Each runs
+// with and without the early phase of the lexicographic search, which
+// a grace of one look ends at once and one without end never does;
+// with it, a share of none has the shared search that the early phase
+// left race the main search, for one look and without end.
 func TestRaceSharesLex(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(19, 20))
 	shared, resumed := 0, 0
 	for _, in := range raceInstances(rng, 40) {
 		both := needsNodes(&in, true) && needsNodes(&in, false)
-		for _, c := range []struct{ budget, grace, shareRace uint64 }{
-			{1, 0, 0}, {1, 1, 0}, {1, 1 << 40, 0}, {1 << 40, 0, 0}, {1 << 40, 1, 0}, {1 << 40, 1 << 40, 0},
-			{1, 0, 1}, {1, 0, 1 << 40}, {1, 1, 1 << 40}, {1, 1 << 40, 1 << 40},
+		for _, c := range []struct {
+			budget, grace, shareRace, lexBudget uint64
+			early                               bool
+		}{
+			{1, 0, 0, raceBudget, false}, {1, 1, 0, raceBudget, false}, {1, 1 << 40, 0, raceBudget, false},
+			{1 << 40, 0, 0, raceBudget, false}, {1 << 40, 1, 0, raceBudget, false}, {1 << 40, 1 << 40, 0, raceBudget, false},
+			{1, 0, 1, raceBudget, false}, {1, 0, 1 << 40, raceBudget, false}, {1, 1, 1 << 40, raceBudget, false},
+			{1, 1 << 40, 1 << 40, raceBudget, false},
+			{1, 1, 0, raceBudget, true}, {1 << 40, 1, 0, raceBudget, true}, {1, 1, 1 << 40, raceBudget, true},
+			{1, 1 << 40, 1, raceBudget, true}, {0, 1, 0, 1, true}, {0, 1, 0, 1 << 40, true}, {0, 1 << 40, 0, 1, true},
 		} {
 			for _, k := range []int{2, 3} {
 				called := false
-				cfg := raceConfig{lexBudget: raceBudget, dives: raceDives, grace: c.grace, shareRace: c.shareRace, share: func(lexNodes, mainNodes float64) uint64 {
+				cfg := raceConfig{lexBudget: c.lexBudget, dives: raceDives, grace: c.grace, shareRace: c.shareRace, early: c.early, share: func(lexNodes, mainNodes float64) uint64 {
 					if lexNodes <= 0 || mainNodes <= 0 {
 						t.Errorf("%+v: estimates %v and %v", in, lexNodes, mainNodes)
 					}
@@ -299,7 +310,7 @@ func TestRaceSharesLex(t *testing.T) {
 					t.Fatalf("%+v: %v", in, r.err)
 				}
 				checkDecision(t, in, "the race", r.sol, r.sol == nil)
-				if called {
+				if called && c.budget > 0 {
 					shared++
 					if c.budget == 1 && both {
 						resumed++
@@ -310,6 +321,60 @@ func TestRaceSharesLex(t *testing.T) {
 	}
 	if shared == 0 || resumed == 0 {
 		t.Fatalf("%d races shared the lexicographic search, %d with the main search going on after it: the test needs both", shared, resumed)
+	}
+}
+
+// TestPendingResumes stops searches, main and lexicographic, counting
+// every solution, after a few nodes, and searches what each had yet to
+// search, unit by unit (see pending), as the early phase of a race
+// hands it over: the counts must add up to the instance's.
+func TestPendingResumes(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(29, 30))
+	resumed := 0
+	for _, in := range raceInstances(rng, 30) {
+		want, err := in.Count(ctx, Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lex := range []bool{false, true} {
+			base, _ := newSearcher(&in)
+			if lex {
+				base = newLexSearcher(&in)
+			}
+			for _, budget := range []uint64{1, 3 * checkNodes, 40 * checkNodes} {
+				s := base.clone(ctx)
+				s.budget = budget
+				s.search()
+				got := s.found
+				if errors.Is(s.err, errBudget) {
+					resumed++
+					units := s.pending(base)
+					for _, unit := range units {
+						u := base.clone(ctx)
+						u.takeScratch()
+						for _, q := range unit {
+							u.place(q.Row, q.Col)
+						}
+						u.search()
+						if u.err != nil {
+							t.Fatalf("%+v: a unit stops with %v", in, u.err)
+						}
+						got += u.found
+						u.release()
+					}
+				} else if s.err != nil {
+					t.Fatalf("%+v: %v", in, s.err)
+				}
+				s.release()
+				if (Uint128{Lo: got}) != want {
+					t.Fatalf("%+v (lexicographic %v, budget %d): %d solutions, stopped and resumed, want %v", in, lex, budget, got, want)
+				}
+			}
+		}
+	}
+	if resumed == 0 {
+		t.Fatal("no search was stopped: the test needs some")
 	}
 }
 

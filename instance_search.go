@@ -356,7 +356,7 @@ func (s *searcher) interrupted() bool {
 		return true
 	}
 	if sh := s.share; sh != nil {
-		if len(sh.budgets) > 0 {
+		if sh.spent != nil {
 			sh.count()
 		}
 		if sh.crowded.Load() && s.leave() {

@@ -43,8 +43,8 @@ var errLeft = errors.New("queens: left for another search")
 // to stop hands all it has yet to search to the queue, as suspend does,
 // and leaves (see leave); the search thus pauses, undecided, when its
 // seats go down to none, and goes on from its queue when goroutines join
-// it again. A search with budgets of nodes calls spent(i) once its
-// goroutines have visited budgets[i].
+// it again. A search with budgets of nodes (see setBudgets) calls
+// spent(i) once its goroutines have visited budgets[i].
 type sharedSearch struct {
 	base   *searcher // the search of the instance
 	ctx    context.Context
@@ -53,7 +53,10 @@ type sharedSearch struct {
 	hungry  atomic.Bool // a goroutine waits for a unit
 	crowded atomic.Bool // more goroutines work on the search than it has seats
 
-	budgets []uint64 // ascending; none: no budget
+	// budgets, ascending, are the budgets of nodes of the search (see
+	// setBudgets), and spent, which counts the nodes where it is not nil,
+	// is called with each index as the nodes reach it.
+	budgets atomic.Pointer[[]uint64]
 	nodes   atomic.Uint64
 	spent   func(i int)
 
@@ -270,30 +273,42 @@ func (sh *sharedSearch) result() (r runResult, decided bool) {
 	return runResult{sol: sh.sol, err: sh.err}, sh.decided
 }
 
+// setBudgets sets the budgets of sh: ascending numbers of its nodes,
+// counted from its start, at which it calls spent with their index. It
+// may be called while goroutines work on sh, once spent is set; a budget
+// the nodes have already passed is never spent.
+func (sh *sharedSearch) setBudgets(budgets []uint64) {
+	sh.budgets.Store(&budgets)
+}
+
 // count adds the checkNodes nodes that s has visited since it last
 // looked whether to stop to the nodes of its shared search, and calls
 // spent(i) when they reach budgets[i].
 func (sh *sharedSearch) count() {
 	n := sh.nodes.Add(checkNodes)
-	for i, b := range sh.budgets {
+	budgets := sh.budgets.Load()
+	if budgets == nil {
+		return
+	}
+	for i, b := range *budgets {
 		if n >= b && n-checkNodes < b {
 			sh.spent(i)
 		}
 	}
 }
 
-// pending returns all that s has yet to search, in the order s would
-// search it: the node s is at, then the squares that each branching of
-// the path down to it has yet to try, from the deepest branching up.
-func (s *searcher) pending() [][]Square {
-	sh := s.share
-	units := [][]Square{s.placed(sh.base)}
-	for m := bits.OnesCount64(s.open) + 1; m <= bits.OnesCount64(sh.base.open); m++ {
+// pending returns all that s, a search of base that stopped or is about
+// to, has yet to search, in the order s would search it, as units (see
+// sharedSearch): the node s is at, then the squares that each branching
+// of the path down to it has yet to try, from the deepest branching up.
+func (s *searcher) pending(base *searcher) [][]Square {
+	units := [][]Square{s.placed(base)}
+	for m := bits.OnesCount64(s.open) + 1; m <= bits.OnesCount64(base.open); m++ {
 		b := &s.branchings[m]
 		if !b.untried() {
 			continue
 		}
-		path := s.queens(sh.base.open &^ b.open) // the queens above the branching
+		path := s.queens(base.open &^ b.open) // the queens above the branching
 		add := func(r, c int) {
 			units = append(units, append(path[:len(path):len(path)], Square{r, c}))
 		}
@@ -317,7 +332,7 @@ func (s *searcher) pending() [][]Square {
 // does nothing and reports false when the node s is at is all it has
 // left.
 func (s *searcher) suspend() bool {
-	units := s.pending()
+	units := s.pending(s.share.base)
 	if len(units) == 1 {
 		return false
 	}
@@ -349,7 +364,7 @@ func (s *searcher) leave() bool {
 	if sh.members <= sh.seats || sh.decided {
 		return false
 	}
-	sh.requeue(s.pending())
+	sh.requeue(s.pending(sh.base))
 	sh.quit()
 	s.err = errLeft
 	return true

@@ -138,7 +138,8 @@ func TestSharedSearchPauses(t *testing.T) {
 		for k := 2; k <= 3; k++ {
 			base, _ := newSearcher(&in)
 			sh := newSharedSearch(ctx, base)
-			sh.budgets, sh.spent = []uint64{1}, func(int) { sh.setSeats(0) }
+			sh.spent = func(int) { sh.setSeats(0) }
+			sh.setBudgets([]uint64{1})
 			leaves := workOn(sh, k)
 			if _, decided := sh.result(); !decided {
 				if leaves != k || len(sh.units) == 0 || sh.members != 0 || sh.busy != 0 {
@@ -146,7 +147,7 @@ func TestSharedSearchPauses(t *testing.T) {
 						in, leaves, k, len(sh.units), sh.members, sh.busy)
 				}
 				paused++
-				sh.budgets = nil
+				sh.setBudgets(nil)
 				sh.setSeats(k)
 				if left := workOn(sh, k); left != 0 {
 					t.Errorf("%+v: %d goroutines left a search with seats for all", in, left)
@@ -169,7 +170,7 @@ func TestSharedSearchPauses(t *testing.T) {
 // checkNodes at a time, first reach budgets[i].
 func TestSharedSearchBudgets(t *testing.T) {
 	sh := newSharedSearch(context.Background(), nil)
-	sh.budgets = []uint64{3 * checkNodes, 3*checkNodes + 1, 7 * checkNodes}
+	sh.setBudgets([]uint64{3 * checkNodes, 3*checkNodes + 1, 7 * checkNodes})
 	var calls []int
 	var at []uint64
 	sh.spent = func(i int) { calls, at = append(calls, i), append(at, sh.nodes.Load()) }
