@@ -22,8 +22,9 @@ import (
 const raceBudget = 1 << 19
 
 // raceDives is the number of random dives with which a race estimates
-// the size of each of its two searches (see estimate): about 50 µs for
-// both on a board of 18 columns. Three runs of the 47,301 CSPLib
+// the size of each of its two searches (see estimate): about 35 µs for
+// both on a board of 18 columns (60 to 90 µs for 40 dives, timed within
+// races on a slow spell of the machine). Three runs of the 47,301 CSPLib
 // Excluded Diagonals runs published at 10 ms or more with 50 dives and
 // no main search first (see race), alternated with three with 100 dives
 // after 2,048 nodes of the main search, left 38, 31 and 20 over a tenth
@@ -37,7 +38,21 @@ const raceBudget = 1 << 19
 // five); with 20, and a grace of 4,096 nodes, 18-14-665 took 0.126. But
 // 30 dives left 17-14-488 at 0.094 of its 44 ms, where 40 and 50 leave
 // it under 0.085.
-const raceDives = 40
+//
+// With the early phase (see raceEarly), the dives come after the grace,
+// while the lexicographic search has the other goroutines only, and
+// fewer pay. Alternated twice on two cores, 24, 32 and 40 dives left 44
+// and 42, 39 and 40, and 47 and 43 of the 107,673 runs published at one
+// and two milliseconds over a tenth of the published time; of the
+// 85,701 at 3 to 10 ms, 9 and 10 (the slowest at 0.115 and 0.116), 10
+// and 10 (0.120 and 0.118), and 11 and 11 (0.124 and 0.120); of the
+// 47,301 at 10 ms or more, 1 and 2 over 0.085 (the slowest at 0.104 and
+// 0.100), 3 and 3 (0.106 and 0.102), and 3 and 3 (0.106 and 0.101), in
+// 40.9 and 40.7 s in all, 40.5 and 39.8 s, and 40.3 and 38.3 s; the
+// ASP boards took 7.6 s with 24 and 40. With 16, on a faster spell of
+// the machine, the slowest of the runs at 3 to 10 ms took 0.123 and
+// 0.130 of the published time, where 24 left 0.112 and 0.117.
+const raceDives = 24
 
 // raceFirst is the number of nodes of the main search with which a race
 // begins, alone on the calling goroutine, before anything else: about a
