@@ -23,7 +23,7 @@ const raceBudget = 1 << 19
 
 // raceDives is the number of random dives with which a race estimates
 // the size of each of its two searches (see estimate): about 35 µs for
-// both on a board of 18 columns (60 to 90 µs for 40 dives, timed within
+// both on a board of 18 columns (55 to 80 µs for 40 dives, timed within
 // races on a slow spell of the machine). Three runs of the 47,301 CSPLib
 // Excluded Diagonals runs published at 10 ms or more with 50 dives and
 // no main search first (see race), alternated with three with 100 dives
