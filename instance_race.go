@@ -452,12 +452,8 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		e.search()
 		switch {
 		case e.err == nil:
-			r := runResult{}
-			if e.found > 0 {
-				r.sol = transposeSolution(e.sol)
-			}
 			e.release()
-			return r
+			return lexOutcome(e)
 		case lexCtx.Err() != nil: // decided, or the context is done
 			e.release()
 			<-mainDone
@@ -542,11 +538,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		lex.release()
 		switch {
 		case lex.err == nil:
-			r := runResult{}
-			if lex.found > 0 {
-				r.sol = transposeSolution(lex.sol)
-			}
-			return r
+			return lexOutcome(lex)
 		case errors.Is(lex.err, errBudget):
 			work(main) // the main search has this goroutine too
 		}
@@ -554,6 +546,15 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	// The main search decides, or the context is done.
 	<-mainDone
 	return decision(ctx, sh, main)
+}
+
+// lexOutcome returns the outcome of a lexicographic search s that ran to
+// its end: its solution, transposed, or none.
+func lexOutcome(s *searcher) runResult {
+	if s.found > 0 {
+		return runResult{sol: transposeSolution(s.sol)}
+	}
+	return runResult{}
 }
 
 // decision returns the outcome of a race: that of lex, the shared
