@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestTransposed checks that the transposed instance has the transposed
@@ -244,6 +245,52 @@ func TestRaceCancelled(t *testing.T) {
 	}
 	if long == 0 {
 		t.Fatal("no instance takes the main search more than probeNodes nodes")
+	}
+}
+
+// TestRaceCancelledMidway cancels races at times from a few
+// microseconds to a millisecond after their start, in their early phase,
+// their dives and their shares: each must stop, soon, with the
+// context's error or with a decision that is right.
+func TestRaceCancelledMidway(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	stopped := 0
+	for range 12 {
+		// Boards larger than raceInstances', which take a race longer.
+		n := 18 + rng.IntN(3)
+		in := Instance{N: n}
+		for range n - 2 + rng.IntN(4) {
+			in.Excluded = append(in.Excluded, randomDiagonal(rng, n))
+		}
+		if !needsNodes(&in, false) || !needsNodes(&in, true) {
+			continue
+		}
+		for _, after := range []time.Duration{5 * time.Microsecond, 50 * time.Microsecond, 150 * time.Microsecond, time.Millisecond} {
+			for _, k := range []int{2, 3} {
+				ctx, cancel := context.WithTimeout(context.Background(), after)
+				base, _ := newSearcher(&in)
+				done := make(chan runResult, 1)
+				go func() { done <- base.race(ctx, k, &in) }()
+				var r runResult
+				select {
+				case r = <-done:
+				case <-time.After(10 * time.Second):
+					t.Fatalf("%+v: a race cancelled after %v on %d goroutines did not stop", in, after, k)
+				}
+				cancel()
+				if r.err != nil {
+					if !errors.Is(r.err, context.DeadlineExceeded) || r.sol != nil {
+						t.Fatalf("%+v: a race cancelled after %v gives %v, %v", in, after, r.sol, r.err)
+					}
+					stopped++
+					continue
+				}
+				checkDecision(t, in, "a race cancelled late", r.sol, r.sol == nil)
+			}
+		}
+	}
+	if stopped == 0 {
+		t.Fatal("no race was cancelled before it decided: the test needs some")
 	}
 }
 
