@@ -560,7 +560,10 @@ func lexOutcome(s *searcher) runResult {
 // decision returns the outcome of a race: that of lex, the shared
 // lexicographic search or nil, when it is decided without an error, with
 // its solution transposed; otherwise that of main when it is; otherwise
-// the error of ctx, or that of main where ctx is not done.
+// the error of ctx, or that of main where ctx is not done. The main
+// search may be undecided where ctx is done: paused while the
+// lexicographic search had its goroutines, it has no outcome, and its
+// empty one is not "no solution".
 func decision(ctx context.Context, lex, main *sharedSearch) runResult {
 	if lex != nil {
 		if r, decided := lex.result(); decided && r.err == nil {
@@ -570,8 +573,8 @@ func decision(ctx context.Context, lex, main *sharedSearch) runResult {
 			return r
 		}
 	}
-	r, _ := main.result()
-	if r.err != nil && ctx.Err() != nil {
+	r, decided := main.result()
+	if (!decided || r.err != nil) && ctx.Err() != nil {
 		return runResult{err: ctx.Err()}
 	}
 	return r
