@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"sync"
@@ -472,6 +473,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		seatsMu.Unlock()
 	}
 	lexBudget := cfg.lexBudget
+	var diveErr error // the dives stopped early: the race is decided, or the context done
 	if cfg.dives > 0 {
 		dive := lex.clone(lexCtx)
 		lexNodes, found := dive.estimate(cfg.dives, 1)
@@ -479,14 +481,15 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		if found {
 			return runResult{sol: transposeSolution(dive.sol)}
 		}
-		lexErr := dive.err
+		diveErr = dive.err
 		dive = base.clone(lexCtx)
 		mainNodes, found := dive.estimate(cfg.dives, 2)
 		dive.release()
 		if found {
 			return runResult{sol: dive.sol}
 		}
-		if lexErr == nil && dive.err == nil {
+		diveErr = cmp.Or(diveErr, dive.err)
+		if diveErr == nil {
 			if cfg.trailBudget > 0 && lexNodes >= lexTrail*mainNodes {
 				lexBudget = cfg.trailBudget
 			}
@@ -518,8 +521,9 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 					work(sh)
 					return decision(ctx, sh, main)
 				}
-				// The two race: the lexicographic search on one goroutine,
-				// which its early phase has, for lexBudget nodes.
+				// The two race: the lexicographic search on one of the
+				// goroutines it has had since the dives, for lexBudget
+				// nodes, and the main search on the others.
 				sh.setBudgets([]uint64{at + max(lexBudget, 1)})
 				lexOn = false
 				main.setSeats(k - 1)
@@ -532,7 +536,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 			seatsMu.Unlock()
 		}
 	}
-	if sh == nil && lex.err == nil {
+	if sh == nil && diveErr == nil {
 		lex.nodes, lex.budget = 0, lexBudget
 		lex.search()
 		lex.release()
