@@ -93,10 +93,11 @@ const raceEarly = true
 
 // raceGrace is the number of nodes of the main search of a race,
 // counted from its start, before it leaves its goroutines to the
-// lexicographic search (see race and raceEarly): about 0.08 ms. Without the
-// early phase, it kept one goroutine for as long where the estimates
-// gave the lexicographic search the others, the dives' time included. The estimates of the whole trees say little
-// about how soon a search meets a solution: of the CSPLib Excluded
+// lexicographic search (see race and raceEarly): about 0.08 ms. Without
+// the early phase, it kept one goroutine for as long where the
+// estimates gave the lexicographic search the others, the dives' time
+// included. The estimates of the whole trees say little about how soon
+// a search meets a solution: of the CSPLib Excluded
 // Diagonals runs closest to a tenth of the published time, many with a
 // solution have the main search meet it within a few thousand nodes
 // where the lexicographic search takes tens of thousands (16-11-193:
@@ -444,6 +445,17 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		shared.Store(sh)
 		return sh
 	}
+	// lexTakes gives the lexicographic search the goroutines of the main
+	// search, which keeps one while its grace lasts; the caller holds
+	// seatsMu.
+	lexTakes := func() {
+		lexOn = true
+		if graceOver {
+			main.setSeats(0)
+		} else {
+			main.setSeats(1)
+		}
+	}
 	var sh *sharedSearch // the shared lexicographic search, once there is one
 	if early {
 		// Until the main search has had its grace, the lexicographic
@@ -464,12 +476,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		e.release()
 		seatsMu.Lock()
 		sh = newShared(units, k-1)
-		lexOn = true
-		if graceOver {
-			main.setSeats(0)
-		} else {
-			main.setSeats(1)
-		}
+		lexTakes()
 		seatsMu.Unlock()
 	}
 	lexBudget := cfg.lexBudget
@@ -510,13 +517,8 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 						budgets = append(budgets, at+budget+cfg.shareRace)
 					}
 					sh.setBudgets(budgets)
-					lexOn = true
 					sh.setSeats(k)
-					if graceOver {
-						main.setSeats(0)
-					} else {
-						main.setSeats(1)
-					}
+					lexTakes()
 					seatsMu.Unlock()
 					work(sh)
 					return decision(ctx, sh, main)

@@ -177,11 +177,11 @@ const spinWait = 100 * time.Microsecond
 // it sleeps; the caller holds sh.mu, which wait releases meanwhile, and
 // looks again at what it waits for. For up to spinWait it keeps its
 // processor and looks for the signal, yielding to any other goroutine
-// that waits for one, and only then sleeps. A goroutine that sleeps takes a while
-// to wake again where the signal comes: its thread must wake, and the
-// processor of the goroutine that signals keeps the woken one a few
-// microseconds before another may take it, which on a virtual machine
-// may be a tenth of a millisecond. Where the race of Solve with
+// that waits for one, and only then sleeps. A goroutine that sleeps
+// takes a while to wake again where the signal comes: its thread must
+// wake, and the processor of the goroutine that signals keeps the woken
+// one a few microseconds before another may take it, which on a virtual
+// machine may be a tenth of a millisecond. Where the race of Solve with
 // AnySolution starts on two goroutines, the one that waits for a share
 // of the main search waited a median of 118 µs without the spin, and
 // 7 µs with it.
