@@ -161,6 +161,9 @@ func testKillWorker(t *testing.T, bin string) {
 		"--listen", "127.0.0.1:0", "--quiet")
 	url := coord.waitLines(t, joinLine, 1, 30*time.Second)[0][1]
 	victim := startClusterProc(t, bin, "worker 1", "worker", "--nats", url, "--workers", "1", "-v")
+	// The other worker comes once the first one counts, so that it cannot
+	// count the whole board before the first one finds the queue.
+	victim.waitLines(t, countedLine, 1, 60*time.Second)
 	other := startClusterProc(t, bin, "worker 2", "worker", "--nats", url, "--workers", "1", "-v")
 	// Kill the first worker once it is well under way.
 	victim.waitLines(t, countedLine, 20, 60*time.Second)
@@ -211,6 +214,7 @@ func testRestartCoordinator(t *testing.T, bin string) {
 	first := startClusterProc(t, bin, "first coordinator", append(args, "--listen", "127.0.0.1:0")...)
 	url := first.waitLines(t, joinLine, 1, 30*time.Second)[0][1]
 	w1 := startClusterProc(t, bin, "worker 1", "worker", "--nats", url, "--workers", "1", "-v")
+	w1.waitLines(t, countedLine, 1, 60*time.Second)
 	w2 := startClusterProc(t, bin, "worker 2", "worker", "--nats", url, "--workers", "1", "-v")
 	w1.waitLines(t, countedLine, 30, 60*time.Second)
 	first.cmd.Process.Signal(syscall.SIGKILL)

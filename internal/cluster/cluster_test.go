@@ -342,7 +342,7 @@ func TestConflictWhileCounting(t *testing.T) {
 		done <- err
 	}()
 	js, _ := jetstream.New(nc)
-	o, err := bind(ctx, js, func() {})
+	o, err := bind(ctx, js, nil, 0, func() {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -771,4 +771,29 @@ func TestWaitingNamesServer(t *testing.T) {
 	if want := "waiting for a coordinator to set up the work queue on " + s.URL(); len(logged) == 0 || logged[0] != want {
 		t.Errorf("logged %q, want %q", logged, want)
 	}
+}
+
+// TestReadyWakesWorker starts a worker before any coordinator, one that
+// would look for the work queue again only after an hour: the
+// coordinator's notice that the queue is set up must wake it, for the
+// count has no other worker.
+func TestReadyWakesWorker(t *testing.T) {
+	s := testServer(t, "")
+	waiting := make(chan struct{})
+	var once sync.Once
+	goWork(t, testConn(t, s), WorkOptions{Workers: 1, bindRetry: time.Hour, Logf: func(string, ...any) {
+		once.Do(func() { close(waiting) })
+	}})
+	select {
+	case <-waiting:
+	case <-time.After(testDeadline):
+		t.Fatal("the worker did not say that it waits for a coordinator")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+	defer cancel()
+	res, err := Count(ctx, testConn(t, s), newPlan(t, 10), Options{Logf: t.Logf})
+	if err != nil {
+		t.Fatalf("Count with a worker that came first: %v", err)
+	}
+	checkKnown(t, res)
 }

@@ -99,6 +99,9 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 		return Result{}, err
 	}
 	run := RunID(p)
+	// Workers that came before the queue look for it at once; one that
+	// misses the notice looks again within half a second.
+	notify(nc, "ready", run)
 	c := &coordinator{p: p, m: newManifest(run, p), o: o, run: run, logf: logf, health: h, results: map[int]record{}, units: map[int]bool{}}
 	for _, u := range p.Units {
 		c.units[u.ID] = true
@@ -570,12 +573,17 @@ func (c *coordinator) take(ctx context.Context, e jetstream.KeyValueEntry) error
 // is done and that its embedded server goes away, so that they stop
 // instead of waiting for it to come back.
 func Announce(nc *nats.Conn, run string) error {
-	data, err := json.Marshal(control{Format: controlFormat, Event: "shutdown", Run: run})
-	if err != nil {
-		return err
-	}
-	if err := nc.Publish(controlSubject, data); err != nil {
+	if err := notify(nc, "shutdown", run); err != nil {
 		return err
 	}
 	return nc.FlushTimeout(5 * time.Second)
+}
+
+// notify publishes a control notice of run to the workers connected to nc.
+func notify(nc *nats.Conn, event, run string) error {
+	data, err := json.Marshal(control{Format: controlFormat, Event: event, Run: run})
+	if err != nil {
+		return err
+	}
+	return nc.Publish(controlSubject, data)
 }

@@ -61,7 +61,7 @@ func TestResultOutsidePlan(t *testing.T) {
 		done <- outcome{res, err}
 	}()
 	js, _ := jetstream.New(nc)
-	o, err := bind(ctx, js, func() {})
+	o, err := bind(ctx, js, nil, 0, func() {})
 	if err != nil {
 		t.Fatal(err)
 	}

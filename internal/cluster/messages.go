@@ -143,7 +143,7 @@ func (r record) String() string {
 // control is a notice from a coordinator to the workers.
 type control struct {
 	Format string `json:"format"`
-	Event  string `json:"event"` // "shutdown": the coordinator's server goes away
+	Event  string `json:"event"` // "ready": the work queue is set up; "shutdown": the coordinator's server goes away
 	Run    string `json:"run"`
 }
 

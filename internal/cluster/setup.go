@@ -339,7 +339,13 @@ func jetStreamServers(ctx context.Context, nc *nats.Conn, enough int, wait time.
 
 // bind finds the objects a coordinator set up, waiting for them while ctx
 // lasts; workers do it. waiting is called once when they are not there yet.
-func bind(ctx context.Context, js jetstream.JetStream, waiting func()) (*objects, error) {
+// bind looks again after retry (0: half a second), and at once when ready
+// receives (a coordinator's notice that it has set them up); ready may be
+// nil.
+func bind(ctx context.Context, js jetstream.JetStream, ready <-chan struct{}, retry time.Duration, waiting func()) (*objects, error) {
+	if retry == 0 {
+		retry = 500 * time.Millisecond
+	}
 	told := false
 	for {
 		o, err := lookup(ctx, js)
@@ -353,7 +359,8 @@ func bind(ctx context.Context, js jetstream.JetStream, waiting func()) (*objects
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
-		case <-time.After(500 * time.Millisecond):
+		case <-ready:
+		case <-time.After(retry):
 		}
 	}
 }

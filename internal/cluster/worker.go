@@ -40,6 +40,7 @@ type WorkOptions struct {
 	storeWait time.Duration // 0: how long a finished unit may wait for the server after ctx ends
 	delay     time.Duration // added to the time of every unit, to test long units
 	hardStop  bool          // cut pulls short when ctx ends
+	bindRetry time.Duration // 0: half a second between looks for the work queue
 }
 
 // WorkStats says what [Work] did.
@@ -92,13 +93,20 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 	defer stopPulls()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	ready := make(chan struct{}, 1)
 	sub, err := nc.Subscribe(controlSubject, func(m *nats.Msg) {
 		var c control
 		if err := decodeStrict(m.Data, &c); err != nil || c.Format != controlFormat {
 			w.logf("rejected a message on %s: not a queens control notice", m.Subject)
 			return
 		}
-		if c.Event == "shutdown" {
+		switch c.Event {
+		case "ready":
+			select {
+			case ready <- struct{}{}:
+			default:
+			}
+		case "shutdown":
 			cancel(fmt.Errorf("%w (run %s)", ErrShutdown, c.Run))
 			stopPulls()
 		}
@@ -113,7 +121,7 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 		return WorkStats{}, err
 	}
 	w.js = js
-	o, err := bind(ctx, js, func() {
+	o, err := bind(ctx, js, ready, w.opts.bindRetry, func() {
 		w.logf("waiting for a coordinator to set up the work queue on %s", nc.ConnectedUrlRedacted())
 	})
 	if err != nil {
