@@ -82,8 +82,8 @@ func (s *searcher) fromRoot(d *dive) bool {
 //
 // found reports whether a dive met a solution: the search then stops
 // with it in s.sol and its queens on the board. The search also stops
-// where s must stop early (see interrupted), with s.err set; otherwise
-// it ends as it began.
+// where s must stop early (see interrupted), and before any dive once
+// its context is done, with s.err set; otherwise it ends as it began.
 func (s *searcher) estimate(dives int, seed uint64) (nodes float64, found bool) {
 	return s.estimateWith(dives, newDive(seed, true))
 }
@@ -104,6 +104,12 @@ func (s *searcher) estimateWith(dives int, d *dive) (nodes float64, found bool) 
 	defer func() { s.first, s.dive = first, nil }()
 	total := 0.0
 	for i := range dives {
+		// A dive is a few dozen nodes, a search checks whether to stop
+		// every checkNodes: the dives of a race that the other search
+		// has decided stop at once.
+		if s.stopped() {
+			return total / float64(max(i, 1)), false
+		}
 		d.weight, d.mark, d.sum = 1, s.nodes, 0
 		var stop bool
 		if d.rootSeen {

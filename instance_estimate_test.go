@@ -121,3 +121,34 @@ func TestEstimateFromRoot(t *testing.T) {
 		t.Fatalf("only %d instances branch at the root: the test needs more", reused)
 	}
 }
+
+// TestEstimateStopsAtOnce cancels the context of dives before and while
+// they run: a search checks whether to stop only every checkNodes nodes,
+// more than a dive has, and the dives must look before each of theirs.
+func TestEstimateStopsAtOnce(t *testing.T) {
+	in := &Instance{N: 20, Excluded: []Diagonal{{Sum: true, K: 19}, {K: 0}, {K: 3}}}
+	base, _ := newSearcher(in)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := base.clone(ctx)
+	defer s.release()
+	if _, found := s.estimate(1000, 1); found || s.nodes != 0 || s.err != context.Canceled {
+		t.Errorf("dives under a cancelled context: found %v, %d nodes, error %v; want none, 0 and %v", found, s.nodes, s.err, context.Canceled)
+	}
+
+	// Cancelled after a few dives, the rest must not run: a dive of this
+	// board has at most 20 nodes.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	s2 := base.clone(ctx)
+	defer s2.release()
+	d := newDive(1, true)
+	if _, found := s2.estimateWith(5, d); found || s2.err != nil {
+		t.Fatalf("five dives: found %v, error %v", found, s2.err)
+	}
+	before := s2.nodes
+	cancel()
+	if _, found := s2.estimateWith(1000, d); found || s2.nodes != before || s2.err != context.Canceled {
+		t.Errorf("dives after a cancellation: found %v, %d nodes more, error %v; want none, 0 and %v", found, s2.nodes-before, s2.err, context.Canceled)
+	}
+}

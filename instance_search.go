@@ -370,9 +370,12 @@ func (s *searcher) interrupted() bool {
 		s.err = errBudget
 		return true
 	}
-	if s.done == nil {
-		return false
-	}
+	return s.stopped()
+}
+
+// stopped reports whether the context of s is done, and then sets s.err
+// to its error.
+func (s *searcher) stopped() bool {
 	select {
 	case <-s.done:
 		s.err = s.ctx.Err()
