@@ -227,27 +227,17 @@ func (res *Result) scaleUnique(p *plan.Plan) error {
 	return nil
 }
 
-// newPlan returns plan.New(n), or ctx.Err() as soon as ctx is cancelled:
+// newPlan returns plan.New(n), or ctx.Err() soon after ctx is cancelled:
 // the plans of the largest boards take seconds to make.
 func newPlan(ctx context.Context, n int) (*plan.Plan, error) {
-	type made struct {
-		p   *plan.Plan
-		err error
+	p, err := plan.NewContext(ctx, n)
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return nil, fmt.Errorf("queens: count of N=%d: %w", n, ctxErr)
 	}
-	ch := make(chan made, 1)
-	go func() {
-		p, err := plan.New(n)
-		ch <- made{p, err}
-	}()
-	select {
-	case m := <-ch:
-		if m.err != nil {
-			return nil, fmt.Errorf("queens: %w: %w", ErrSize, m.err)
-		}
-		return m.p, nil
-	case <-ctx.Done():
-		return nil, fmt.Errorf("queens: count of N=%d: %w", n, ctx.Err())
+	if err != nil {
+		return nil, fmt.Errorf("queens: %w: %w", ErrSize, err)
 	}
+	return p, nil
 }
 
 // add adds a unit's result to a count. A unit's counts fit in 64 bits

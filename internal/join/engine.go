@@ -116,12 +116,22 @@ const (
 
 // New prepares the join of the n×n board, MinN ≤ n ≤ MaxN.
 func New(n int) (*Engine, error) {
+	return NewContext(context.Background(), n)
+}
+
+// NewContext is [New], which returns ctx.Err() soon after ctx is
+// cancelled: the engines of the largest boards take seconds to set up.
+func NewContext(ctx context.Context, n int) (*Engine, error) {
 	if n < MinN || n > MaxN {
 		return nil, fmt.Errorf("join: %w: N must be from %d to %d, got %d", ErrSize, MinN, MaxN, n)
 	}
 	m := n / 2
 	e := &Engine{n: n, m: m, h: n - m, east: newShape(n, true), west: newShape(n, false)}
-	e.base = newQuarters(m)
+	done := ctx.Done()
+	e.base = newQuarters(m, done)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if n%2 == 0 {
 		e.configs = []config{e.newConfig(-1, -1, 1)}
 	} else {
@@ -135,11 +145,14 @@ func New(n int) (*Engine, error) {
 	for range min(runtime.GOMAXPROCS(0), len(e.configs)) {
 		wg.Go(func() {
 			for ci := int(next.Add(1) - 1); ci < len(e.configs); ci = int(next.Add(1) - 1) {
-				e.addSets(&e.configs[ci])
+				e.addSets(&e.configs[ci], done)
 			}
 		})
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	for _, c := range e.configs {
 		e.maxCandidates = max(e.maxCandidates, c.most)
 	}
@@ -334,10 +347,11 @@ func (e *Engine) split(rows uint32) (a, b uint32) {
 	return rows & full, rows >> e.h & full
 }
 
-// addSets lists the east sets of configuration c.
-func (e *Engine) addSets(c *config) {
+// addSets lists the east sets of configuration c, or some of them once
+// done is closed.
+func (e *Engine) addSets(c *config, done <-chan struct{}) {
 	if len(e.configs) > 1 {
-		c.sets, c.costs, c.most = e.listSets(c, 0, 1<<e.m)
+		c.sets, c.costs, c.most = e.listSets(c, 0, 1<<e.m, done)
 		return
 	}
 	// A single configuration: its north row sets in two halves, on two
@@ -347,8 +361,8 @@ func (e *Engine) addSets(c *config) {
 	var hiCosts []float32
 	var hiMost float64
 	var wg sync.WaitGroup
-	wg.Go(func() { hiSets, hiCosts, hiMost = e.listSets(c, half, 1<<e.m) })
-	c.sets, c.costs, c.most = e.listSets(c, 0, half)
+	wg.Go(func() { hiSets, hiCosts, hiMost = e.listSets(c, half, 1<<e.m, done) })
+	c.sets, c.costs, c.most = e.listSets(c, 0, half, done)
 	wg.Wait()
 	c.sets = append(c.sets, hiSets...)
 	c.costs = append(c.costs, hiCosts...)
@@ -356,12 +370,18 @@ func (e *Engine) addSets(c *config) {
 }
 
 // listSets returns the east sets of c whose north rows a are from ≤ a <
-// to, in order, their costs, and the most candidates of a side of one.
-func (e *Engine) listSets(c *config, from, to uint32) (sets []uint32, costs []float32, most float64) {
+// to, in order, their costs, and the most candidates of a side of one;
+// it stops, with some of them, once done is closed.
+func (e *Engine) listSets(c *config, from, to uint32, done <-chan struct{}) (sets []uint32, costs []float32, most float64) {
 	east := bits.OnesCount32(c.colsE)
 	for a := from; a < to; a++ {
 		if a&^c.rowsN != 0 || bits.OnesCount32(a) > east {
 			continue
+		}
+		select {
+		case <-done:
+			return sets, costs, most
+		default:
 		}
 		ka := bits.OnesCount32(a)
 		for b := range uint32(1) << e.m {

@@ -84,11 +84,12 @@ func (q *quarters) groupAt(k uint32) (data []byte, n int) {
 }
 
 // newQuarters counts the placements of the m×m square in each group; fill
-// lists them.
-func newQuarters(m int) *quarters {
+// lists them. It gives up soon after done is closed, with the counts
+// short.
+func newQuarters(m int, done <-chan struct{}) *quarters {
 	keys, groups := newKeys(m)
 	q := &quarters{m: m, stride: strideOf(m), start: make([]uint32, groups+1), keys: keys}
-	e := enumerator{m: m, count: q.start[1:], keys: keys}
+	e := enumerator{m: m, count: q.start[1:], keys: keys, done: done}
 	e.walk(0, 0, 0, 0, 0)
 	q.prefix()
 	return q
@@ -136,8 +137,8 @@ type enumerator struct {
 	stride int
 	next   []uint32 // listing: where the next entry of each key goes
 
-	done    <-chan struct{} // listing: closed when the listing is no longer wanted
-	leaves  uint32          // placements listed since done was last looked at
+	done    <-chan struct{} // closed when the walk is no longer wanted
+	leaves  uint32          // placements met since done was last looked at
 	stopped bool            // done was closed
 }
 
@@ -147,14 +148,14 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 		k := e.keys[rows] + rank(cols)
 		if e.count != nil {
 			e.count[k]++
-			return
+		} else {
+			v := uint64(sum) | uint64(diff)<<(2*m-1)
+			at := int(e.next[k]) * e.stride
+			for b := range e.stride {
+				e.fill[at+b] = byte(v >> (8 * b))
+			}
+			e.next[k]++
 		}
-		v := uint64(sum) | uint64(diff)<<(2*m-1)
-		at := int(e.next[k]) * e.stride
-		for b := range e.stride {
-			e.fill[at+b] = byte(v >> (8 * b))
-		}
-		e.next[k]++
 		if e.leaves++; e.leaves == 1<<16 {
 			e.leaves = 0
 			select {

@@ -18,10 +18,19 @@ const joinUnits = 2048
 // the others are batches of east sets of about equal cost, in the order
 // of the join's configurations, each within one configuration.
 func NewJoin(n int) (*Plan, error) {
+	return newJoin(context.Background(), n)
+}
+
+// newJoin is NewJoin, which returns ctx.Err() soon after ctx is
+// cancelled.
+func newJoin(ctx context.Context, n int) (*Plan, error) {
 	if n < JoinFrom || n > JoinTo {
 		return nil, fmt.Errorf("plan: %w: the join engine takes N from %d to %d, got %d", ErrSize, JoinFrom, JoinTo, n)
 	}
-	e, err := join.New(n)
+	e, err := join.NewContext(ctx, n)
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return nil, ctxErr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("plan: %w", err)
 	}

@@ -24,6 +24,7 @@
 package plan
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -181,15 +182,27 @@ type Result struct {
 // New returns the plan of the n×n board, 1 ≤ n ≤ [MaxN], with the engine
 // of its size. The plan depends only on n and [Version].
 func New(n int) (*Plan, error) {
+	return NewContext(context.Background(), n)
+}
+
+// NewContext is [New], which returns ctx.Err() soon after ctx is
+// cancelled: the plans of the largest boards take seconds to make.
+func NewContext(ctx context.Context, n int) (*Plan, error) {
 	if n >= JoinFrom && n <= JoinTo {
-		return NewJoin(n)
+		return newJoin(ctx, n)
 	}
-	return NewSearch(n)
+	return newSearch(ctx, n)
 }
 
 // NewSearch returns the plan of the n×n board, 1 ≤ n ≤ [MaxN], that the
 // search engine counts.
 func NewSearch(n int) (*Plan, error) {
+	return newSearch(context.Background(), n)
+}
+
+// newSearch is NewSearch, which returns ctx.Err() soon after ctx is
+// cancelled.
+func newSearch(ctx context.Context, n int) (*Plan, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("plan: %w: N must be from 1 to %d, got %d", ErrSize, MaxN, n)
 	}
@@ -197,6 +210,9 @@ func NewSearch(n int) (*Plan, error) {
 	m := n - 1
 	for top := range n {
 		for bottom := range n {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			if n > 1 && (top == bottom || top-bottom == m || bottom-top == m) {
 				continue // the queens of the first and last row attack each other
 			}
