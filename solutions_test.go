@@ -175,13 +175,21 @@ func TestSolutionsStopEarly(t *testing.T) {
 }
 
 func TestSolutionsAllocs(t *testing.T) {
-	// The allocations do not grow with the number of solutions.
+	// The allocations do not grow with the number of solutions. The count
+	// takes in every goroutine of the test binary, and one of an earlier
+	// test may still be ending: the least of five counts is the listing's
+	// own.
 	allocs := func(n int) float64 {
 		seq, _ := Solutions(n)
-		return testing.AllocsPerRun(3, func() {
+		list := func() {
 			for range seq {
 			}
-		})
+		}
+		least := testing.AllocsPerRun(3, list)
+		for range 4 {
+			least = min(least, testing.AllocsPerRun(3, list))
+		}
+		return least
 	}
 	if a4, a10 := allocs(4), allocs(10); a10 > a4 || a10 > 4 {
 		t.Errorf("listing allocates %v times for n=4 and %v for n=10 (724 solutions)", a4, a10)
