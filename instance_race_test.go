@@ -202,19 +202,23 @@ func TestRaceLexicographicDecides(t *testing.T) {
 // race must decide every instance, on two and three goroutines, and the
 // instances must include some on which that search gives up and the main
 // one needs more than probeNodes nodes, so that the goroutine of the
-// lexicographic search joins the shared main search while it runs.
+// lexicographic search joins the shared main search while it runs. Each
+// race runs with and without the first nodes of the main search on the
+// calling goroutine (see raceFirst), of one look and of three.
 func TestRaceMainDecides(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
 	joined := 0
 	for _, in := range raceInstances(rng, 40) {
 		for _, k := range []int{2, 3} {
-			base, _ := newSearcher(&in)
-			r := base.raceWith(ctx, k, &in, raceConfig{lexBudget: 1})
-			if r.err != nil {
-				t.Fatalf("%+v: %v", in, r.err)
+			for _, first := range []uint64{0, checkNodes, 3 * checkNodes} {
+				base, _ := newSearcher(&in)
+				r := base.raceWith(ctx, k, &in, raceConfig{lexBudget: 1, first: first})
+				if r.err != nil {
+					t.Fatalf("%+v: %v", in, r.err)
+				}
+				checkDecision(t, in, "the race", r.sol, r.sol == nil)
 			}
-			checkDecision(t, in, "the race", r.sol, r.sol == nil)
 		}
 		if needsNodes(&in, true) && needsNodes(&in, false) {
 			joined++
@@ -422,6 +426,67 @@ func TestPendingResumes(t *testing.T) {
 	}
 	if resumed == 0 {
 		t.Fatal("no search was stopped: the test needs some")
+	}
+}
+
+// TestPendingKeepsOrder stops main searches that stop at their first
+// solution, as the first nodes of a race do, after a few nodes, and
+// searches what each had yet to search, unit by unit in order, each to
+// its first solution: the first solution met must be the one the search
+// meets without a stop, or none where it meets none. Near the root such
+// a search tries a row's squares the least constraining first, and what
+// a stop leaves of those branchings must keep that order.
+func TestPendingKeepsOrder(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(31, 32))
+	resumed, later := 0, 0
+	for _, in := range raceInstances(rng, 40) {
+		base, _ := newSearcher(&in)
+		plain := base.clone(ctx)
+		plain.first = true
+		plain.search()
+		var want Solution
+		if plain.found > 0 {
+			want = plain.sol.Clone()
+		}
+		plain.release()
+		for _, budget := range []uint64{1, 3 * checkNodes, 40 * checkNodes} {
+			s := base.clone(ctx)
+			s.first, s.budget = true, budget
+			s.search()
+			if !errors.Is(s.err, errBudget) {
+				s.release()
+				continue
+			}
+			resumed++
+			var got Solution
+			for i, unit := range s.pending(base) {
+				u := base.clone(ctx)
+				u.first = true
+				u.takeScratch()
+				for _, q := range unit {
+					u.place(q.Row, q.Col)
+				}
+				u.search()
+				if u.found > 0 {
+					got = u.sol.Clone()
+					if i > 0 {
+						later++
+					}
+				}
+				u.release()
+				if got != nil {
+					break
+				}
+			}
+			s.release()
+			if !slices.Equal(got, want) {
+				t.Fatalf("%+v (budget %d): stopped and resumed, the first solution is %v, want %v", in, budget, got, want)
+			}
+		}
+	}
+	if resumed == 0 || later == 0 {
+		t.Fatalf("%d searches stopped, %d met their solution past the node they stopped at: the test needs both", resumed, later)
 	}
 }
 

@@ -450,10 +450,11 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 	for {
 		if pr >= 0 {
 			s.sol[pr&63] = pc
-			s.open ^= 1 << pr
-			s.cols ^= 1 << pc
-			placedRows |= 1 << pr
-			placedCols |= 1 << pc
+			row, col := uint64(1)<<(pr&63), uint64(1)<<(pc&63)
+			s.open ^= row
+			s.cols ^= col
+			placedRows |= row
+			placedCols |= col
 		}
 		if s.open == 0 {
 			if s.ring == nil {
