@@ -104,9 +104,10 @@ func (s *searcher) estimateWith(dives int, d *dive) (nodes float64, found bool) 
 	defer func() { s.first, s.dive = first, nil }()
 	total := 0.0
 	for i := range dives {
-		// A dive is a few dozen nodes, a search checks whether to stop
-		// every checkNodes: the dives of a race that the other search
-		// has decided stop at once.
+		// A dive has at most a few dozen nodes, and a search looks
+		// whether to stop only every checkNodes nodes: the dives look
+		// before each dive, so that those of a race that the other
+		// search has decided stop at once.
 		if s.stopped() {
 			return total / float64(max(i, 1)), false
 		}
