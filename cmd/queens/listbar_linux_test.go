@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -126,18 +125,8 @@ func TestVerifyInterruptedOnTerminal(t *testing.T) {
 		}
 		go io.Copy(io.Discard, pty) // the echo of the lines typed
 		io.WriteString(pty, "1 5 8 6 3 7 2 4\n")
-		time.Sleep(wait) // verify has set up its handling of signals
-		cmd.Process.Signal(os.Interrupt)
-		sent := time.Now()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			t.Fatal("verify on a terminal did not stop within 5s of SIGINT")
-		}
-		if ws := cmd.ProcessState.Sys().(syscall.WaitStatus); ws.Signaled() && ws.Signal() == syscall.SIGINT && wait < 5*time.Second {
+		sent, early, _ := interrupt(t, cmd, wait, "verify on a terminal")
+		if early && wait < 5*time.Second {
 			continue // too early to tell
 		}
 		if d := time.Since(sent); d > 3*time.Second {

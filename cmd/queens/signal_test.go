@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -53,23 +54,12 @@ func verifyInterrupted(t *testing.T, bin string, lines int, wait time.Duration) 
 		t.Fatal(err)
 	}
 	io.WriteString(stdin, strings.Repeat("1 5 8 6 3 7 2 4\n", lines))
-	time.Sleep(wait)
-	cmd.Process.Signal(os.Interrupt)
-	sent := time.Now()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("after %d lines: verify did not stop within 5s of SIGINT", lines)
-	}
+	sent, early, _ := interrupt(t, cmd, wait, fmt.Sprintf("after %d lines: verify", lines))
 	stdin.Close()
-	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
-	if ws.Signaled() && ws.Signal() == syscall.SIGINT {
+	if early {
 		return false
 	}
+	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if ws.ExitStatus() != exitInterrupted || time.Since(sent) > time.Second {
 		t.Errorf("after %d lines: exit %d %v after SIGINT, want %d within a second; stderr %q", lines, ws.ExitStatus(), time.Since(sent), exitInterrupted, stderr.String())
 	}
@@ -77,6 +67,29 @@ func verifyInterrupted(t *testing.T, bin string, lines int, wait time.Duration) 
 		t.Errorf("after %d lines: stderr %q", lines, got)
 	}
 	return true
+}
+
+// interrupt waits wait, sends SIGINT to cmd, which runs, and waits up to
+// 5 s for it to end; past that it kills cmd and fails the test, naming it
+// what. It returns when the signal went out, whether the signal killed
+// cmd, as it does one that has yet to handle signals, so that it came too
+// early to tell, and the error of cmd's Wait.
+func interrupt(t *testing.T, cmd *exec.Cmd, wait time.Duration, what string) (sent time.Time, early bool, err error) {
+	t.Helper()
+	time.Sleep(wait)
+	cmd.Process.Signal(os.Interrupt)
+	sent = time.Now()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(5 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("%s did not stop within 5s of SIGINT", what)
+	}
+	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	return sent, ws.Signaled() && ws.Signal() == syscall.SIGINT, err
 }
 
 // TestOutputFileTarget writes -o over a file of mode 0600, through a
@@ -244,11 +257,8 @@ func TestSolveInterrupted(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(wait)
-		cmd.Process.Signal(os.Interrupt)
-		sent := time.Now()
-		err := cmd.Wait()
-		if ws := cmd.ProcessState.Sys().(syscall.WaitStatus); ws.Signaled() && ws.Signal() == syscall.SIGINT && wait < 5*time.Second {
+		sent, early, err := interrupt(t, cmd, wait, "solve")
+		if early && wait < 5*time.Second {
 			continue // too early to tell
 		}
 		if d := time.Since(sent); d > 3*time.Second {
