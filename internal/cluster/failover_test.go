@@ -35,8 +35,42 @@ func freePort(t *testing.T) int {
 
 // startTestCluster starts size clustered NATS servers with JetStream on
 // loopback, each storing in a directory of its own, and waits until
-// JetStream has a leader and every server is current.
+// JetStream has a leader and every server is current. The ports are free
+// when chosen, but another process may take one before its server
+// listens: then the cluster starts again on new ports, up to three times.
 func startTestCluster(t *testing.T, size int) []*testNode {
+	t.Helper()
+	var nodes []*testNode
+	var err error
+	for range 3 {
+		if nodes, err = tryTestCluster(t, size); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for _, n := range nodes {
+			n.stop()
+		}
+	})
+	waitFor(t, 30*time.Second, "a JetStream leader and every server current", func() bool {
+		leader := false
+		for _, n := range nodes {
+			if n.ns == nil || !n.ns.JetStreamIsCurrent() {
+				return false
+			}
+			leader = leader || n.ns.JetStreamIsLeader()
+		}
+		return leader
+	})
+	return nodes
+}
+
+// tryTestCluster starts the servers of startTestCluster on ports free
+// now, and stops those it started where one does not start.
+func tryTestCluster(t *testing.T, size int) ([]*testNode, error) {
 	t.Helper()
 	clientPorts, routePorts := make([]int, size), make([]int, size)
 	for i := range size {
@@ -62,39 +96,38 @@ func startTestCluster(t *testing.T, size int) []*testNode {
 			}
 		}
 		nodes[i] = &testNode{opts: opts}
-		nodes[i].start(t)
-	}
-	t.Cleanup(func() {
-		for _, n := range nodes {
-			n.stop()
-		}
-	})
-	waitFor(t, 30*time.Second, "a JetStream leader and every server current", func() bool {
-		leader := false
-		for _, n := range nodes {
-			if n.ns == nil || !n.ns.JetStreamIsCurrent() {
-				return false
+		if err := nodes[i].tryStart(); err != nil {
+			for _, n := range nodes[:i] {
+				n.stop()
 			}
-			leader = leader || n.ns.JetStreamIsLeader()
+			return nil, err
 		}
-		return leader
-	})
-	return nodes
+	}
+	return nodes, nil
 }
 
 // start starts the node's server and waits until it accepts clients.
 func (n *testNode) start(t *testing.T) {
 	t.Helper()
+	if err := n.tryStart(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tryStart starts the node's server and waits until it accepts clients,
+// or returns why it does not.
+func (n *testNode) tryStart() error {
 	ns, err := server.NewServer(n.opts.Clone())
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	ns.Start()
 	if !ns.ReadyForConnections(10 * time.Second) {
 		ns.Shutdown()
-		t.Fatalf("server %s did not start", n.opts.ServerName)
+		return fmt.Errorf("server %s did not start", n.opts.ServerName)
 	}
 	n.ns = ns
+	return nil
 }
 
 // stop shuts the node's server down, if it runs.
