@@ -402,12 +402,7 @@ func TestPendingResumes(t *testing.T) {
 					resumed++
 					units := s.pending(base)
 					for _, unit := range units {
-						u := base.clone(ctx)
-						u.takeScratch()
-						for _, q := range unit {
-							u.place(q.Row, q.Col)
-						}
-						u.search()
+						u := searchUnit(ctx, base, unit, false)
 						if u.err != nil {
 							t.Fatalf("%+v: a unit stops with %v", in, u.err)
 						}
@@ -427,6 +422,20 @@ func TestPendingResumes(t *testing.T) {
 	if resumed == 0 {
 		t.Fatal("no search was stopped: the test needs some")
 	}
+}
+
+// searchUnit searches the unit of base, as a shared search would, with a
+// clone of base that stops at its first solution where first is set, and
+// returns the clone, which the caller releases.
+func searchUnit(ctx context.Context, base *searcher, unit []Square, first bool) *searcher {
+	u := base.clone(ctx)
+	u.first = first
+	u.takeScratch()
+	for _, q := range unit {
+		u.place(q.Row, q.Col)
+	}
+	u.search()
+	return u
 }
 
 // TestPendingKeepsOrder stops main searches that stop at their first
@@ -461,13 +470,7 @@ func TestPendingKeepsOrder(t *testing.T) {
 			resumed++
 			var got Solution
 			for i, unit := range s.pending(base) {
-				u := base.clone(ctx)
-				u.first = true
-				u.takeScratch()
-				for _, q := range unit {
-					u.place(q.Row, q.Col)
-				}
-				u.search()
+				u := searchUnit(ctx, base, unit, true)
 				if u.found > 0 {
 					got = u.sol.Clone()
 					if i > 0 {
