@@ -204,14 +204,15 @@ func TestRaceLexicographicDecides(t *testing.T) {
 // one needs more than probeNodes nodes, so that the goroutine of the
 // lexicographic search joins the shared main search while it runs. Each
 // race runs with and without the first nodes of the main search on the
-// calling goroutine (see raceFirst), of one look and of three.
+// calling goroutine (see raceFirst), of raceFirst nodes, of one look
+// and of three.
 func TestRaceMainDecides(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
 	joined := 0
 	for _, in := range raceInstances(rng, 40) {
 		for _, k := range []int{2, 3} {
-			for _, first := range []uint64{0, checkNodes, 3 * checkNodes} {
+			for _, first := range []uint64{0, raceFirst, checkNodes, 3 * checkNodes} {
 				base, _ := newSearcher(&in)
 				r := base.raceWith(ctx, k, &in, raceConfig{lexBudget: 1, first: first})
 				if r.err != nil {
@@ -226,6 +227,39 @@ func TestRaceMainDecides(t *testing.T) {
 	}
 	if joined == 0 {
 		t.Fatal("no instance takes both searches more than probeNodes nodes: the test needs some")
+	}
+}
+
+// TestRaceFirstStopsOnItsBudget checks that the first phase of a race,
+// a search whose budget is less than checkNodes, looks at it often
+// enough to stop on it (see checkMask): a search of raceFirst nodes
+// stops after raceFirst nodes, where one of the default stops at its
+// first look, after checkNodes, on instances that need more than that.
+func TestRaceFirstStopsOnItsBudget(t *testing.T) {
+	long := 0
+	for _, in := range raceInstances(rand.New(rand.NewPCG(41, 42)), 20) {
+		if !needsNodes(&in, false) {
+			continue
+		}
+		long++
+		base, _ := newSearcher(&in)
+		for _, short := range []bool{true, false} {
+			s := base.clone(context.Background())
+			s.first, s.budget = true, raceFirst
+			want := uint64(checkNodes)
+			if short {
+				s.checkMask, want = raceFirst-1, raceFirst
+			}
+			s.search()
+			s.release()
+			if !errors.Is(s.err, errBudget) || s.nodes != want {
+				t.Fatalf("%+v: a search with a budget of %d nodes and a look every %d stops after %d nodes with %v, want %d with errBudget",
+					in, raceFirst, s.checkMask+1, s.nodes, s.err, want)
+			}
+		}
+	}
+	if long == 0 {
+		t.Fatal("no instance takes the main search more than probeNodes nodes")
 	}
 }
 

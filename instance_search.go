@@ -120,6 +120,12 @@ type searcher struct {
 	// A search with a budget gives up, with errBudget, once it has
 	// visited that many nodes, give or take checkNodes.
 	budget uint64
+	// checkMask says when the search looks whether it must stop: at the
+	// nodes whose number has no bit of it set. It is checkNodes-1 but
+	// for a short search with a budget, which looks often enough to stop
+	// on it (see raceFirst); a shared search counts its nodes checkNodes
+	// at a time, and needs the default.
+	checkMask uint64
 
 	// When ring is not nil, a solution adds 12/m to found instead of 1,
 	// m being the number of its queens on the squares of ring: the
@@ -183,6 +189,7 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 		sol:   make(Solution, n),
 		limit: -1,
 
+		checkMask: checkNodes - 1,
 		checkGap:  boundsGap,
 		checkedAt: noChecks,
 	}
@@ -474,7 +481,7 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 			break
 		}
 		s.nodes++
-		if s.nodes&(checkNodes-1) == 0 && s.interrupted() {
+		if s.nodes&s.checkMask == 0 && s.interrupted() {
 			return true
 		}
 		// The free squares of each empty row; c1 and c2 are the
