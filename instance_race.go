@@ -110,7 +110,7 @@ const raceEarly = true
 
 // raceGrace is the number of nodes of the main search of a race,
 // counted from its start, before it leaves its goroutines to the
-// lexicographic search (see race and raceEarly): about 0.08 ms. Without
+// lexicographic search (see race and raceEarly): about 0.1 ms. Without
 // the early phase, it kept one goroutine for as long where the
 // estimates gave the lexicographic search the others, the dives' time
 // included. The estimates of the whole trees say little about how soon
@@ -146,7 +146,19 @@ const raceEarly = true
 // none either, the slowest at 0.093 and 0.092 against 0.086 and 0.087,
 // in 35.1 and 34.9 s in all against 32.9 and 33.3 s; the 400 ASP boards
 // took 7.07 s either way.
-const raceGrace = 3 << 10
+//
+// With the early phase and a first phase of 64 nodes (see raceFirst),
+// it is 4,096. Alternated on two cores, of the 107,673 runs published at
+// one and two milliseconds, six runs with 4,096 left 14 to 17 over a
+// tenth of the published time against 18 to 20 with 3,072 (22 and 22
+// with 2,048, 18 with 6,144); of the 85,701 at 3 to 10 ms, the slowest
+// at 0.099 to 0.101 in five runs (one over a tenth in two of them)
+// against 0.095 to 0.098, in 1.33 s in all against 1.35 s; of the
+// 2,532 published at 0.000 s, against half a millisecond, 15 and 12 over
+// a tenth against 12 and 13; of the 47,301 at 10 ms or more, 33.8 and
+// 33.7 s in all against 34.0 and 34.0 s, one run of each at 0.108 or
+// 0.109 and the others under 0.087; the ASP boards 6.7 s either way.
+const raceGrace = 4 << 10
 
 // Where the estimate of the lexicographic search is at least lexTrail
 // times that of the main search, it races for lexTrailBudget nodes
