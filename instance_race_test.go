@@ -164,6 +164,23 @@ func needsNodes(in *Instance, lex bool) bool {
 	return errors.Is(s.err, errBudget)
 }
 
+// longRaceInstances returns those of count raceInstances whose main
+// search takes more than probeNodes nodes, and fails t where there are
+// none.
+func longRaceInstances(t *testing.T, rng *rand.Rand, count int) []Instance {
+	t.Helper()
+	var long []Instance
+	for _, in := range raceInstances(rng, count) {
+		if needsNodes(&in, false) {
+			long = append(long, in)
+		}
+	}
+	if len(long) == 0 {
+		t.Fatal("no instance takes the main search more than probeNodes nodes")
+	}
+	return long
+}
+
 // TestRaceLexicographicDecides holds the main search back and gives the
 // lexicographic search no limit: the race must then decide every
 // instance as that search does, with the transposed lexicographically
@@ -236,12 +253,7 @@ func TestRaceMainDecides(t *testing.T) {
 // stops after raceFirst nodes, where one of the default stops at its
 // first look, after checkNodes, on instances that need more than that.
 func TestRaceFirstStopsOnItsBudget(t *testing.T) {
-	long := 0
-	for _, in := range raceInstances(rand.New(rand.NewPCG(41, 42)), 20) {
-		if !needsNodes(&in, false) {
-			continue
-		}
-		long++
+	for _, in := range longRaceInstances(t, rand.New(rand.NewPCG(41, 42)), 20) {
 		base, _ := newSearcher(&in)
 		for _, short := range []bool{true, false} {
 			s := base.clone(context.Background())
@@ -258,9 +270,6 @@ func TestRaceFirstStopsOnItsBudget(t *testing.T) {
 			}
 		}
 	}
-	if long == 0 {
-		t.Fatal("no instance takes the main search more than probeNodes nodes")
-	}
 }
 
 // TestRaceCancelled checks that a race under a cancelled context stops
@@ -269,20 +278,12 @@ func TestRaceFirstStopsOnItsBudget(t *testing.T) {
 func TestRaceCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	long := 0
-	for _, in := range raceInstances(rand.New(rand.NewPCG(15, 16)), 20) {
-		if !needsNodes(&in, false) {
-			continue
-		}
-		long++
+	for _, in := range longRaceInstances(t, rand.New(rand.NewPCG(15, 16)), 20) {
 		base, _ := newSearcher(&in)
 		r := base.race(ctx, 2, &in)
 		if !errors.Is(r.err, context.Canceled) || r.sol != nil {
 			t.Fatalf("%+v: a cancelled race gives %v, %v", in, r.sol, r.err)
 		}
-	}
-	if long == 0 {
-		t.Fatal("no instance takes the main search more than probeNodes nodes")
 	}
 }
 
