@@ -551,3 +551,37 @@ func TestLexShare(t *testing.T) {
 		}
 	}
 }
+
+// TestRaceLanes runs races whose early phase gives the calling goroutine
+// to the lane search, for one run of its steps, which decides few of
+// the instances, and for as many as it needs, which decides all but
+// those the main search decides first, on two and three goroutines:
+// every race must decide as the count says. With one run of steps the
+// race goes on to the dives and the lexicographic search, from its
+// start.
+func TestRaceLanes(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(43, 44))
+	undecided := 0
+	for _, in := range raceInstances(rng, 30) {
+		for _, lanes := range []uint64{1, 1 << 40} {
+			for _, k := range []int{2, 3} {
+				cfg := raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace, shareRace: shareRaceBudget, early: true, lanes: lanes}
+				base, _ := newSearcher(&in)
+				r := base.raceWith(ctx, k, &in, cfg)
+				if r.err != nil {
+					t.Fatalf("%+v: %v", in, r.err)
+				}
+				checkDecision(t, in, "the race", r.sol, r.sol == nil)
+			}
+		}
+		ls := newLaneSearch(&in)
+		if !ls.run(ctx, 1) {
+			undecided++
+		}
+		ls.release()
+	}
+	if undecided == 0 {
+		t.Fatal("one run of steps decides every instance: the test needs some it does not")
+	}
+}
