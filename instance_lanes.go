@@ -36,10 +36,10 @@ import (
 const laneCount = 16
 
 // lanesN is the largest board of the lane search: the diagonals of each
-// family, with their indices r+c and c-r+n-1, then fit one word, and
-// the allowed squares of its rows and of the row below the last, none,
-// four vectors.
-const lanesN = 31
+// family, with their indices r+c and c-r+n-1, then fit one word, the
+// allowed squares of its rows four vectors, and the columns of a lane's
+// queens below its prefix its history (see historyRows).
+const lanesN = laneDepth + historyRows
 
 // laneDepth is the number of rows (the columns of the instance) that a
 // prefix fills, where the board has more. Deeper prefixes split the tree
@@ -69,14 +69,34 @@ const (
 
 // laneState is the state of the lanes, laid out for the assembly: for
 // each lane, the free squares yet to try of its row, the columns and the
-// diagonals of its queens (bit c, r+c and c-r+n-1), its row and the
-// index of its prefix; the lanes that search; the nodes visited; and
-// one more than the lane that met a solution.
+// diagonals of its queens (bit c, r+c and c-r+n-1), its row, the index
+// of its prefix, and the columns of its queens below the prefix, in two
+// words of twelve fields of five bits (see historyField); the lanes that
+// search; the nodes visited; and one more than the lane that met a
+// solution. The fields of the rows from a lane's row down are zero.
 type laneState struct {
 	free, cols, sums, diffs, row, prefix [laneCount]uint64
+	history                              [2][laneCount]uint64
 	active                               uint64
 	nodes                                uint64
 	found                                uint64
+}
+
+// historyRows is the number of rows below a prefix whose queens' columns
+// the history of a lane holds.
+const historyRows = 24
+
+// historySlot returns the word and the shift of the field of the j-th
+// row below the prefix in the history of a lane.
+func historySlot(j int) (word, shift int) {
+	return j / 12, 5 * (j % 12)
+}
+
+// historyField returns the column of the queen of lane l on the j-th row
+// below its prefix.
+func historyField(st *laneState, l, j int) uint64 {
+	w, sh := historySlot(j)
+	return st.history[w][l] >> sh & 31
 }
 
 // prefixBuffer holds prefixes for the lanes to take, in the order of the
@@ -94,9 +114,6 @@ type laneSearch struct {
 	// allow[r] holds the squares of row r on which a queen may stand;
 	// the rows from n on have none.
 	allow [64]uint64
-	// stack[r][l] is the column, a bit, of the queen of lane l on row r,
-	// for the rows from depth down to the lane's row.
-	stack [64][laneCount]uint64
 	state laneState
 	buf   prefixBuffer
 	gen   prefixGenerator
@@ -188,9 +205,9 @@ func (ls *laneSearch) run(ctx context.Context, budget uint64) (decided bool) {
 	for budget == 0 || spent < budget {
 		var reason int
 		if haveLanesAVX512 {
-			reason = laneStepsAVX512(&ls.state, &ls.allow, &ls.stack, &ls.buf, ls.n, ls.depth, laneSteps)
+			reason = laneStepsAVX512(&ls.state, &ls.allow, &ls.buf, ls.n, ls.depth, laneSteps)
 		} else {
-			reason = laneStepsGo(&ls.state, &ls.allow, &ls.stack, &ls.buf, ls.n, ls.depth, laneSteps)
+			reason = laneStepsGo(&ls.state, &ls.allow, &ls.buf, ls.n, ls.depth, laneSteps)
 		}
 		spent += laneSteps
 		switch reason {
@@ -310,14 +327,14 @@ func (ls *laneSearch) solution(l int) Solution {
 		t[r] = int(placed >> (5 * r) & 31)
 	}
 	for r := p; r < n; r++ {
-		t[r] = bits.TrailingZeros64(ls.stack[r][l])
+		t[r] = int(historyField(&ls.state, l, r-p))
 	}
 	return transposeSolution(t)
 }
 
 // laneStepsGo makes up to steps steps of the lanes st, on the board of
-// n rows whose allowed squares are allow, with the stacks of their
-// queens' columns stack and the prefixes of buf, depth rows each; it
+// n rows whose allowed squares are allow, with the prefixes of buf,
+// depth rows each; it
 // returns why it stopped (laneBudget, laneFound or laneRefill). In a
 // step every lane that searches moves one node on: down to the next row
 // with the first of its free squares yet to try, where it has one, and
@@ -329,7 +346,7 @@ func (ls *laneSearch) solution(l int) Solution {
 // last row stops the steps at the end of its step (laneFound, st.found
 // one more than the least such lane). It is the twin of the assembly
 // kernel.
-func laneStepsGo(st *laneState, allow *[64]uint64, stack *[64][laneCount]uint64, buf *prefixBuffer, n, depth, steps int) int {
+func laneStepsGo(st *laneState, allow *[64]uint64, buf *prefixBuffer, n, depth, steps int) int {
 	last := uint64(n)
 	for ; steps > 0; steps-- {
 		var down, found, done uint64
@@ -342,15 +359,18 @@ func laneStepsGo(st *laneState, allow *[64]uint64, stack *[64][laneCount]uint64,
 			switch {
 			case st.free[l] != 0:
 				bit = st.free[l] & -st.free[l]
-				stack[r&63][l] = bit
 				down |= 1 << l
 			case r == uint64(depth):
 				done |= 1 << l
 				continue
 			default:
 				r--
-				bit = stack[r&63][l]
+				bit = 1 << historyField(st, l, int(r)-depth)
 			}
+			// The field of row r takes the queen's column going down,
+			// and gives it back going up.
+			w, sh := historySlot(int(r) - depth)
+			st.history[w][l] ^= uint64(bits.TrailingZeros64(bit)) << sh
 			st.cols[l] ^= bit
 			st.sums[l] ^= bit << r
 			st.diffs[l] ^= bit << (n - 1) >> r

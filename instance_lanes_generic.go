@@ -7,6 +7,6 @@ const haveLanesAVX512 = false
 
 // laneStepsAVX512 stands in for the AVX-512 kernel, which this build
 // lacks; it is never called.
-func laneStepsAVX512(st *laneState, allow *[64]uint64, stack *[64][laneCount]uint64, buf *prefixBuffer, n, depth, steps int) int {
-	return laneStepsGo(st, allow, stack, buf, n, depth, steps)
+func laneStepsAVX512(st *laneState, allow *[64]uint64, buf *prefixBuffer, n, depth, steps int) int {
+	return laneStepsGo(st, allow, buf, n, depth, steps)
 }
