@@ -39,19 +39,24 @@ const laneCount = 16
 // family, with their indices r+c and c-r+n-1, then fit one word, the
 // allowed squares of its rows four vectors, and the columns of a lane's
 // queens below its prefix its history (see historyRows).
-const lanesN = laneDepth + historyRows
+const lanesN = 31
 
-// laneDepth is the number of rows (the columns of the instance) that a
-// prefix fills, where the board has more. Deeper prefixes split the tree
-// into smaller subtrees, so that the lane whose prefix holds a solution
-// meets it sooner, one node a step; but the plain search that hands
-// them out visits more nodes, about seven nanoseconds each, and the
-// lanes change prefixes more often. On two cores, with the lane search
-// in the early phase of a race until the main search had had its grace,
-// prefixes of four, five and six rows left 11, 5 and 8 of the 107,673
-// CSPLib Excluded Diagonals runs published at one and two milliseconds
-// over a tenth of the published time.
-const laneDepth = 5
+// laneDepth returns the number of rows (the columns of the instance)
+// that a prefix fills on a board of n columns, where it has more: a
+// third of them, less two, from four to seven. Deeper prefixes split the
+// tree into smaller subtrees, so that the lane whose prefix holds a
+// solution meets it sooner, one node a step; but the plain search that
+// hands them out visits more nodes, about seven nanoseconds each, and
+// the lanes change prefixes more often. Small boards, whose trees are
+// small, take the first most, large ones the second. On two cores, of
+// the 118,471 CSPLib Excluded Diagonals runs published at one and two
+// milliseconds, five rows on every board left three over a tenth of the
+// published time (the slowest at 0.126), and this none (0.090); a third
+// of n, one (0.108), and n-12, none (0.093), but 2 of the 2,774 runs
+// published at 0.000 s, against half a millisecond, at up to 0.215.
+func laneDepth(n int) int {
+	return max(4, min(7, (n-2)/3))
+}
 
 // prefixCap is the number of prefixes the buffer holds.
 const prefixCap = 256
@@ -159,7 +164,7 @@ func newLaneSearch(in *Instance) *laneSearch {
 	}
 	tr := in.transposed()
 	ls.n = in.N
-	ls.depth = min(laneDepth, in.N-1)
+	ls.depth = min(laneDepth(in.N), in.N-1)
 	clear(ls.allow[:])
 	for r, a := range tr.allowed() {
 		ls.allow[r] = a[0]
