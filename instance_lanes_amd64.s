@@ -7,54 +7,53 @@
 // (Z2, Z18) and the difference diagonals (Z3, Z19) of the queens, the
 // rows (Z4, Z20), the prefixes (Z5, Z21), the two words of the history
 // (Z8 and Z23, Z24 and Z30) and the lanes that search (K1, K2). Z6 holds
-// n-1, Z7 the rows of a prefix, Z9 ones, Z10 n, Z11 the five bits of a
-// field, Z31 twelve, Z25 to Z28 the allowed squares of rows 0 to 31 and
-// Z29 sixteen. R8 points at the prefixes; R9 counts the steps left, R10
-// the nodes, R11 and R12 are the next prefix and the number in the
-// buffer; CX gathers the lanes that are done, R13 those that met a
-// solution.
+// n-1, Z7 the rows of a prefix, Z9 ones, Z11 the five bits of a field,
+// Z31 the twelve fields of a word of the history (historyLow), Z25 to
+// Z28 the allowed squares of rows 0 to 31 and Z29 sixteen. R8 points at
+// the prefixes; R9 counts the steps left, R10 the nodes, R11 and R12 are
+// the next prefix and the number in the buffer; CX gathers the lanes
+// that are done, R13 those that met a solution.
 
 // STEP moves the lanes of one group one node on (see laneStepsGo), with
-// the temporaries Z12 to Z15 and Z22, and adds the group's lanes that
-// are done and that met a solution, shifted by SHIFT, to CX and R13.
-// Going down, a lane places the lowest of its free squares, and its
-// column goes into the field of its row in the history; going back, the
-// field gives the column of the queen it takes away, and is cleared.
+// the temporaries Z10, Z12 to Z15 and Z22, and adds the group's lanes
+// that are done and that met a solution, shifted by SHIFT, to CX and
+// R13. Both moves are made ready from the state before the step: going
+// down, the lowest free square, its column pushed on the history, the
+// row one lower; going back, the column popped off the history, the row
+// one higher. The masks of the lanes that go down (K3) and back (K6)
+// then pick one or the other, so that the step waits on its free squares
+// only for the masks, and the lines and free squares of the new row come
+// after.
 #define STEP(FREE, COLS, SUMS, DIFFS, ROW, H0, H1, KACT, SHIFT) \
 	VPTESTMQ FREE, FREE, KACT, K3; \
-	KANDNW KACT, K3, K4; \
-	VPCMPEQQ Z7, ROW, K4, K5; \
-	KANDNW K4, K5, K6; \
-	KMOVW K5, AX; SHLQ $SHIFT, AX; ORQ AX, CX; \
-	VPSUBQ Z9, FREE, Z13; VPANDNQ FREE, Z13, Z12; \
-	VPSUBQ Z9, Z12, Z13; VPOPCNTQ Z13, Z14; \
-	VPSUBQ Z9, ROW, K6, ROW; \
-	VPSUBQ Z7, ROW, Z22; \
-	VPCMPUQ $5, Z31, Z22, K7; \
-	VPSUBQ Z31, Z22, K7, Z22; \
-	VPSLLQ $2, Z22, Z13; VPADDQ Z22, Z13, Z22; \
-	VPBLENDMQ H1, H0, K7, Z13; \
-	VPSRLVQ Z22, Z13, Z13; VPANDQ Z11, Z13, Z13; \
-	VMOVDQA64 Z13, K6, Z14; \
-	VPSLLVQ Z14, Z9, K6, Z12; \
-	VPSLLVQ Z22, Z14, Z13; \
+	VPCMPUQ $4, Z7, ROW, KACT, K4; \
+	KANDNW K4, K3, K6; \
 	KORW K3, K6, K5; \
-	KANDNW K5, K7, K4; KANDW K5, K7, K7; \
-	VPXORQ Z13, H0, K4, H0; VPXORQ Z13, H1, K7, H1; \
-	VPXORQ Z12, COLS, K5, COLS; \
-	VPSLLVQ ROW, Z12, Z13; VPXORQ Z13, SUMS, K5, SUMS; \
-	VPSLLVQ Z6, Z12, Z13; VPSRLVQ ROW, Z13, Z13; VPXORQ Z13, DIFFS, K5, DIFFS; \
-	VPADDQ Z9, ROW, K3, ROW; \
-	VMOVDQA64 ROW, Z13; VPERMI2Q Z26, Z25, Z13; \
-	VMOVDQA64 ROW, Z14; VPERMI2Q Z28, Z27, Z14; \
-	VPTESTMQ Z29, ROW, K4; VMOVDQA64 Z14, K4, Z13; \
-	VPSRLVQ ROW, SUMS, Z14; VPSUBQ ROW, Z6, Z15; VPSRLVQ Z15, DIFFS, Z15; \
-	VPTERNLOGQ $0xFE, COLS, Z15, Z14; \
-	VPANDNQ Z13, Z14, K5, FREE; \
-	VPADDQ Z12, Z12, Z13; VPSUBQ Z9, Z13, Z13; VPANDNQ FREE, Z13, K6, FREE; \
-	VPCMPEQQ Z10, ROW, K3, K7; \
+	KANDNW KACT, K5, K7; \
+	KMOVW K7, AX; SHLQ $SHIFT, AX; ORQ AX, CX; \
+	VPCMPEQQ Z6, ROW, K3, K7; \
 	KMOVW K7, AX; SHLQ $SHIFT, AX; ORQ AX, R13; \
-	KMOVW K3, AX; POPCNTL AX, AX; ADDQ AX, R10
+	KMOVW K3, AX; POPCNTL AX, AX; ADDQ AX, R10; \
+	VPSUBQ Z9, FREE, Z12; VPANDNQ FREE, Z12, Z13; \
+	VPANDNQ Z12, FREE, Z12; VPOPCNTQ Z12, Z12; \
+	VPSLLQ $5, H0, Z14; VPTERNLOGQ $0xEA, Z12, Z31, Z14; \
+	VPSRLQ $55, H0, Z15; VPSLLQ $5, H1, Z22; VPORQ Z22, Z15, Z15; \
+	VPANDQ Z11, H0, Z22; VPSLLVQ Z22, Z9, K6, Z13; \
+	VPSRLQ $5, H0, Z10; VPSLLQ $55, H1, Z22; VPTERNLOGQ $0xF8, Z31, Z22, Z10; \
+	VMOVDQA64 Z14, K3, H0; VMOVDQA64 Z10, K6, H0; \
+	VPSRLQ $5, H1, K6, H1; VMOVDQA64 Z15, K3, H1; \
+	VPSUBQ Z9, ROW, Z12; VMOVDQA64 ROW, K3, Z12; \
+	VPXORQ Z13, COLS, K5, COLS; \
+	VPSLLVQ Z12, Z13, Z14; VPXORQ Z14, SUMS, K5, SUMS; \
+	VPSUBQ Z12, Z6, Z14; VPSLLVQ Z14, Z13, Z14; VPXORQ Z14, DIFFS, K5, DIFFS; \
+	VPADDQ Z9, ROW, K3, ROW; VMOVDQA64 Z12, K6, ROW; \
+	VPSRLVQ ROW, SUMS, Z14; VPSUBQ ROW, Z6, Z15; VPSRLVQ Z15, DIFFS, Z15; \
+	VPTERNLOGQ $0xFE, COLS, Z14, Z15; \
+	VMOVDQA64 ROW, Z14; VPERMI2Q Z26, Z25, Z14; \
+	VMOVDQA64 ROW, Z10; VPERMI2Q Z28, Z27, Z10; \
+	VPTESTMQ Z29, ROW, K4; VMOVDQA64 Z10, K4, Z14; \
+	VPANDNQ Z14, Z15, K5, FREE; \
+	VPADDQ Z13, Z13, Z14; VPSUBQ Z9, Z14, Z14; VPANDNQ FREE, Z14, K6, FREE
 
 // EXPAND gives the next prefixes to the lanes of a group that are done,
 // in DX: their free squares, lines and indices from the buffer. Their
@@ -72,7 +71,6 @@ TEXT ·laneStepsAVX512(SB), NOSPLIT, $0-56
 	MOVQ allow+8(FP), SI
 	MOVQ buf+16(FP), R8
 	MOVQ n+24(FP), AX
-	VPBROADCASTQ AX, Z10
 	DECQ AX
 	VPBROADCASTQ AX, Z6
 	VPBROADCASTQ depth+32(FP), Z7
@@ -81,7 +79,7 @@ TEXT ·laneStepsAVX512(SB), NOSPLIT, $0-56
 	VPBROADCASTQ AX, Z9
 	MOVQ $31, AX
 	VPBROADCASTQ AX, Z11
-	MOVQ $12, AX
+	MOVQ $0x0fffffffffffffff, AX
 	VPBROADCASTQ AX, Z31
 	MOVQ $16, AX
 	VPBROADCASTQ AX, Z29
@@ -107,8 +105,11 @@ TEXT ·laneStepsAVX512(SB), NOSPLIT, $0-56
 	VMOVDQU64 896(BX), Z23
 	VMOVDQU64 960(BX), Z30
 	MOVQ 1024(BX), AX
-	KMOVW AX, K1
+	MOVQ AX, DX
+	ANDQ $0xff, DX
+	KMOVW DX, K1
 	SHRQ $8, AX
+	ANDQ $0xff, AX
 	KMOVW AX, K2
 	MOVQ 1032(BX), R10
 	MOVQ 10240(R8), R11

@@ -63,7 +63,7 @@ func TestLaneSearchDecides(t *testing.T) {
 // TestLaneStepsKernel runs the assembly steps of the lanes, where the
 // processor has them, beside their pure-Go twin on random instances,
 // from the start of each search to its end, and compares the lanes, the
-// and the buffer after every run of steps.
+// result and the buffer after every run of steps.
 func TestLaneStepsKernel(t *testing.T) {
 	if !haveLanesAVX512 {
 		t.Skip("no AVX-512 lanes on this processor or build")
