@@ -88,3 +88,24 @@ func (h *helper) next() func() {
 	// goHelper took h from the list: its task is on the way.
 	return <-h.task
 }
+
+// helperSpin is how long awaitHelper spins before it blocks.
+const helperSpin = 50 * time.Microsecond
+
+// awaitHelper waits until done is closed by a helper whose task ends,
+// as it does within microseconds once a race is decided. It spins for
+// up to helperSpin first, and blocks only after that: a goroutine that
+// blocks gives up its processor, and the helper that wakes it then hands
+// it its own, so that the helper, lingering, waits in the scheduler's
+// queue for a processor that sleeps, and runs only once the caller
+// blocks again: every race after that one would run on one core.
+func awaitHelper(done <-chan struct{}) {
+	for start := time.Now(); time.Since(start) < helperSpin; {
+		select {
+		case <-done:
+			return
+		default:
+		}
+	}
+	<-done
+}

@@ -102,3 +102,25 @@ func TestHelpersRunEveryTask(t *testing.T) {
 		}
 	}
 }
+
+// TestAwaitHelper checks that awaitHelper returns once its channel is
+// closed: at once where it is closed already, and where a helper closes
+// it while it spins or after it has begun to block.
+func TestAwaitHelper(t *testing.T) {
+	closed := make(chan struct{})
+	close(closed)
+	awaitHelper(closed)
+	for _, after := range []time.Duration{0, helperSpin / 5, 3 * helperSpin} {
+		done := make(chan struct{})
+		var closing atomic.Bool
+		goHelper(func() {
+			time.Sleep(after)
+			closing.Store(true)
+			close(done)
+		})
+		awaitHelper(done)
+		if !closing.Load() {
+			t.Fatalf("awaitHelper returned before the helper closed the channel (%v)", after)
+		}
+	}
+}

@@ -575,7 +575,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 			case decided:
 				return runResult{sol: sol}
 			case lexCtx.Err() != nil: // decided, or the context is done
-				<-mainDone
+				awaitHelper(mainDone)
 				return decision(ctx, nil, main)
 			}
 		} else {
@@ -588,7 +588,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 				return lexOutcome(e)
 			case lexCtx.Err() != nil: // decided, or the context is done
 				e.release()
-				<-mainDone
+				awaitHelper(mainDone)
 				return decision(ctx, nil, main)
 			}
 			units := e.pending(lex)
@@ -652,7 +652,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 				sh.setSeats(1)
 				seatsMu.Unlock()
 				work(main)
-				<-mainDone
+				awaitHelper(mainDone)
 				return decision(ctx, sh, main)
 			}
 			seatsMu.Unlock()
@@ -670,7 +670,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		}
 	}
 	// The main search decides, or the context is done.
-	<-mainDone
+	awaitHelper(mainDone)
 	return decision(ctx, sh, main)
 }
 
