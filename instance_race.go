@@ -111,34 +111,34 @@ const raceEarly = true
 // raceLaneSteps is the number of steps of the lane search (see
 // laneSearch) for which it takes the calling goroutine in the early phase
 // of a race, where it takes the instance, in place of the lexicographic
-// search: about half a millisecond, in which its sixteen lanes visit up
-// to about half a million nodes of the plain search, while the main
-// search keeps the other goroutines, grace or not. The lane search
-// decides, in that time, most of the runs that the published plain
-// search decides in ten milliseconds or less: where there is no
-// solution, in about a twentieth of its time, for it visits its nodes,
-// and where there is one, about as soon. After it the race goes on to
-// the dives, and the lexicographic search starts from its root. (The
-// measurements below had prefixes of five rows on every board; see
-// laneDepth.)
+// search: about 1.3 s, at about 9.4 ns a step of its sixteen lanes on one
+// core of an AMD EPYC, while the main search keeps the other goroutines,
+// grace or not. The lane search is the published solver's own search,
+// and visits its nodes 35 to 40 times as fast (1.2 ns a node, against 41
+// to 46 ns by the published nodes and times): where there is no
+// solution it visits the same nodes, and so decides within about a
+// thirtieth of the published time, however long that is, and where
+// there is one mostly about as soon. The main search, whose propagation
+// prunes most of the nodes of large trees, decides the others. Where the
+// lanes have not decided within their steps, as on the hard boards of N =
+// 25 to 30, whose plain trees no search finishes, the race goes on to the
+// dives, and the lexicographic search starts from its root: the lanes
+// have then cost the main search 1.3 s of one core.
 //
-// On two cores, of the 107,673 CSPLib Excluded Diagonals runs published
-// at one and two milliseconds (files 1 to 100 of N = 20 and 21), it
-// left one over a tenth of the published time in two runs, the slowest
-// at 0.100 and 0.102, where the lexicographic search in the early phase
-// left 16 to 21, the slowest at 0.17; of the 2,532 published at 0.000
-// s, against half a millisecond, one and two (0.108, 0.109) against 11
-// to 16 (0.15); of the 85,701 at 3 to 10 ms, none, the slowest at 0.056,
-// against none, the slowest at 0.100; of the 47,301 at 10 ms or more,
-// none, the slowest at 0.097 (seven over 0.085), in 34.7 s in all
-// against one at 0.085 in 33.8 s; the 400 ASP boards took 6.7 s either
-// way, the slowest at 0.021 of Lingeling's time. With 2^16 steps the
-// runs at 10 ms or more left two over 0.085, the slowest at 0.090, in
-// 35.6 s; with 2^14 the runs at one and two milliseconds left one over
-// a tenth (0.102) and those at 3 to 10 ms two (0.121); with 2^13, three
-// (0.143) and five (0.128); and with the lane search only until the
-// main search had had its grace, five (0.159) and four (0.112).
-const raceLaneSteps = 1 << 15
+// On two cores, of the 47,301 CSPLib Excluded Diagonals runs published
+// at 10 ms or more (files 1 to 100 of N = 20 and 21), none is over a
+// tenth of the published time, the slowest at 0.038, in 45.4 s in all.
+// With fewer steps the lanes stop while they are on their way, and the
+// searches after them start from their roots: with 2^15 steps (0.3 ms)
+// the slowest was at 0.101, in 37.4 s; 2^17, 0.089 in 38.8 s; 2^19,
+// 0.070 in 41.9 s; 2^20, 0.071 in 42.7 s; 2^22, 0.081 in 43.9 s; and
+// with no limit 0.037 in 45.4 s. The time in all grows by a fifth, for
+// the lanes keep a core that the main search would have used on the
+// runs it decides. Of every run published at 3 ms or more (197,755), none
+// is over a tenth, the slowest at 0.064, in 200.4 s in all, where with
+// 2^15 steps one was, the slowest at 0.103, in 143.1 s; of the 118,471
+// at one and two milliseconds none, the slowest at 0.075, in two runs.
+const raceLaneSteps = 1 << 27
 
 // raceEarlyCheck is how often, in nodes, the lexicographic search of the
 // early phase (see raceEarly) looks whether to stop, where other searches
