@@ -521,9 +521,16 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 		work(main)
 		others.Wait()
 	})
-	lex := newLexSearcher(in)
-	lex.setContext(lexCtx)
-	lex.first = true
+	// The lexicographic search is made once it is needed: where the lane
+	// search decides, never.
+	var lex *searcher
+	needLex := func() {
+		if lex == nil {
+			lex = newLexSearcher(in)
+			lex.setContext(lexCtx)
+			lex.first = true
+		}
+	}
 	// newShared returns the shared lexicographic search, with units to
 	// search (nil: all of it) and seats for seats goroutines, and makes it
 	// the one that goroutines without a seat on the main search take.
@@ -579,6 +586,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 				return decision(ctx, nil, main)
 			}
 		} else {
+			needLex()
 			e := lex.clone(earlyCtx)
 			e.checkMask = raceEarlyCheck - 1
 			e.search()
@@ -599,6 +607,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 			seatsMu.Unlock()
 		}
 	}
+	needLex()
 	lexBudget := cfg.lexBudget
 	var diveErr error // the dives stopped early: the race is decided, or the context done
 	if cfg.dives > 0 {
