@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/plan"
 )
 
@@ -79,7 +80,7 @@ type UnitResult struct {
 
 // ErrMemory is wrapped by the error of a count that needs more memory
 // than [Options.MaxMemory] or the computer has.
-var ErrMemory = errors.New("not enough memory")
+var ErrMemory = memory.ErrNotEnough
 
 // Result is the outcome of a count.
 type Result struct {
@@ -142,7 +143,7 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	res := Result{Engine: p.Engine, Memory: p.Memory(workers)}
-	if err := CheckMemory(res.Memory, opts.MaxMemory); err != nil {
+	if err := memory.Check(res.Memory, opts.MaxMemory); err != nil {
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
 	}
 	var work float64

@@ -1,11 +1,15 @@
 package queens
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"math/bits"
+	"iter"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/queenslab/queens/internal/variant"
 )
 
 // MaxInstanceN is the largest board an [Instance] may have. The search
@@ -135,19 +139,19 @@ func (in *Instance) Check() error {
 	if err := CheckPresets(in.N, in.Queens); err != nil {
 		return err
 	}
-	rows, err := lineSet(in.N, in.Rows, "row")
+	rows, a, err := lineSet(in.N, in.Rows, "row")
 	if err != nil {
 		return err
 	}
-	cols, err := lineSet(in.N, in.Cols, "column")
+	cols, b, err := lineSet(in.N, in.Cols, "column")
 	if err != nil {
 		return err
 	}
-	if a, b := rows.count(), cols.count(); a != b {
+	if a != b {
 		return fmt.Errorf("%w: %d rows and %d columns in use", ErrLines, a, b)
 	}
 	for _, q := range in.Queens {
-		if !rows.has(q.Row) || !cols.has(q.Col) {
+		if !rows[q.Row] || !cols[q.Col] {
 			return fmt.Errorf("%w: the preset queen on %s is not on a row and a column in use", ErrLines, q.Name(in.N))
 		}
 	}
@@ -203,54 +207,26 @@ func (in *Instance) Validate(s Solution) error {
 	return nil
 }
 
-// set128 is a set of the numbers 0 to 127, one bit each.
-type set128 [2]uint64
-
-// first128 returns the set of the numbers 0 to n-1, for 0 ≤ n ≤ 128.
-func first128(n int) set128 {
-	switch {
-	case n <= 0:
-		return set128{}
-	case n <= 64:
-		return set128{^uint64(0) >> (64 - n), 0}
-	}
-	return set128{^uint64(0), ^uint64(0) >> (128 - n)}
-}
-
-func (x set128) has(i int) bool         { return x[i>>6]>>(i&63)&1 != 0 }
-func (x *set128) add(i int)             { x[i>>6] |= 1 << (i & 63) }
-func (x *set128) remove(i int)          { x[i>>6] &^= 1 << (i & 63) }
-func (x set128) count() int             { return bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]) }
-func (x set128) empty() bool            { return x[0]|x[1] == 0 }
-func (x set128) and(y set128) set128    { return set128{x[0] & y[0], x[1] & y[1]} }
-func (x set128) or(y set128) set128     { return set128{x[0] | y[0], x[1] | y[1]} }
-func (x set128) andNot(y set128) set128 { return set128{x[0] &^ y[0], x[1] &^ y[1]} }
-
-// lowest returns the least member of a set that is not empty.
-func (x set128) lowest() int {
-	if x[0] != 0 {
-		return bits.TrailingZeros64(x[0])
-	}
-	return 64 + bits.TrailingZeros64(x[1])
-}
-
-// lineSet returns the set of the rows or columns in use, every one for
-// nil.
-func lineSet(n int, lines []int, what string) (set128, error) {
+// lineSet returns which rows or columns are in use, every one for nil,
+// and how many; it names the first line off the board or given twice.
+func lineSet(n int, lines []int, what string) ([]bool, int, error) {
+	set := make([]bool, n)
 	if lines == nil {
-		return first128(n), nil
+		for i := range set {
+			set[i] = true
+		}
+		return set, n, nil
 	}
-	var set set128
 	for _, l := range lines {
 		switch {
 		case l < 0 || l >= n:
-			return set128{}, fmt.Errorf("%w: %s %d is off the %d×%d board (from 0 to %d)", ErrLines, what, l, n, n, n-1)
-		case set.has(l):
-			return set128{}, fmt.Errorf("%w: %s %d is given twice", ErrLines, what, l)
+			return nil, 0, fmt.Errorf("%w: %s %d is off the %d×%d board (from 0 to %d)", ErrLines, what, l, n, n, n-1)
+		case set[l]:
+			return nil, 0, fmt.Errorf("%w: %s %d is given twice", ErrLines, what, l)
 		}
-		set.add(l)
+		set[l] = true
 	}
-	return set, nil
+	return set, len(lines), nil
 }
 
 // validateLines checks a solution of an instance with rows or columns
@@ -258,12 +234,12 @@ func lineSet(n int, lines []int, what string) (set128, error) {
 // no two on a diagonal.
 func (in *Instance) validateLines(s Solution) error {
 	n := in.N
-	rows, _ := lineSet(n, in.Rows, "row")
-	cols, _ := lineSet(n, in.Cols, "column")
-	var taken set128
-	var diag, anti [4]uint64
+	rows, _, _ := lineSet(n, in.Rows, "row")
+	cols, _, _ := lineSet(n, in.Cols, "column")
+	taken := make([]bool, n)
+	sums, diffs := make([]bool, 2*n-1), make([]bool, 2*n-1)
 	for r, c := range s {
-		if !rows.has(r) {
+		if !rows[r] {
 			if c != -1 {
 				return fmt.Errorf("%w: a queen in row %d, which is not in use", ErrInvalid, r)
 			}
@@ -272,87 +248,158 @@ func (in *Instance) validateLines(s Solution) error {
 		switch {
 		case c < 0 || c >= n:
 			return fmt.Errorf("%w: no queen in row %d, which is in use", ErrInvalid, r)
-		case !cols.has(c):
+		case !cols[c]:
 			return fmt.Errorf("%w: a queen in column %d, which is not in use", ErrInvalid, c)
-		case taken.has(c):
+		case taken[c]:
 			return fmt.Errorf("%w: two queens in column %d", ErrInvalid, c)
 		}
 		d, a := r+c, c-r+n-1
-		if diag[d>>6]>>(d&63)&1 != 0 || anti[a>>6]>>(a&63)&1 != 0 {
+		if sums[d] || diffs[a] {
 			return fmt.Errorf("%w: the queen in row %d shares a diagonal with another", ErrInvalid, r)
 		}
-		taken.add(c)
-		diag[d>>6] |= 1 << (d & 63)
-		anti[a>>6] |= 1 << (a & 63)
+		taken[c], sums[d], diffs[a] = true, true, true
 	}
 	return nil
 }
 
-// allowed returns, for every row, the columns of the squares on which a
-// queen may stand: in a row and a column in use, not blocked and on no
-// excluded diagonal. The instance must pass Check.
-func (in *Instance) allowed() []set128 {
-	n := in.N
-	rows, _ := lineSet(n, in.Rows, "row")
-	cols, _ := lineSet(n, in.Cols, "column")
-	allow := make([]set128, n)
-	for r := range allow {
-		if rows.has(r) {
-			allow[r] = cols
-		}
+// Solve returns a solution of the instance, or an error wrapping
+// [ErrNoSolution] when it has none; the search is exhaustive, so that the
+// "no" is a proof. The instance must pass [Instance.Check]; otherwise
+// Solve returns its error. Solve searches on every core, in units as
+// [Instance.Count] does, and returns the solution the search meets first
+// in its own order: the same for the same instance, however many workers
+// search, unless opts.AnySolution is set. With it, on several workers, a
+// second search races the first, the classic backtracking column by
+// column, and whichever decides first ends the run. The problem is
+// NP-complete and some instances take long; cancel ctx to give up, and
+// Solve returns ctx.Err(), or a solution a worker met by then. Only
+// opts.Workers and opts.AnySolution are used; boards wider than 64
+// columns are searched on one goroutine.
+func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
+	if err := in.Check(); err != nil {
+		return nil, err
 	}
-	for _, q := range in.Blocked {
-		allow[q.Row].remove(q.Col)
+	sol, err := variant.Solve(ctx, in.search(), opts.Workers, opts.AnySolution)
+	switch {
+	case sol != nil:
+		return sol, nil
+	case err != nil:
+		return nil, err
 	}
-	for _, d := range in.Excluded {
-		for r := range n {
-			c := r - d.K
-			if d.Sum {
-				c = d.K - r
-			}
-			if c >= 0 && c < n {
-				allow[r].remove(c)
-			}
-		}
-	}
-	return allow
+	return nil, in.errNone()
 }
 
-// transposed returns the instance reflected in its main diagonal, rows
-// for columns: square (r, c) becomes (c, r), a sum diagonal stays as it
-// is and a difference diagonal r-c = K becomes r-c = -K. Its solutions
-// are those of in, transposed (see transposeSolution).
-func (in *Instance) transposed() *Instance {
-	swap := func(qs []Square) []Square {
-		t := make([]Square, len(qs))
+// Count returns the number of solutions of the instance. The instance
+// must pass [Instance.Check]; otherwise Count returns its error. Count
+// splits the search into independent units, in a fixed order, and counts
+// them on opts.Workers goroutines (0: one per CPU), calling opts.Progress,
+// when set, after each unit; boards wider than 64 columns are counted on
+// one goroutine, without progress. The search visits every solution, so
+// that its time grows with the count; an instance that some of the eight
+// symmetries of the board (see [Symmetry]) map to itself takes a
+// fraction of that time, down to about an eighth. Count returns
+// ctx.Err() when ctx is cancelled.
+func (in *Instance) Count(ctx context.Context, opts Options) (Uint128, error) {
+	if err := in.Check(); err != nil {
+		return Uint128{}, err
+	}
+	var progress variant.Progress
+	if opts.Progress != nil {
+		start := time.Now()
+		progress = func(done, units int) {
+			opts.Progress(Progress{UnitsDone: done, Units: units, Elapsed: time.Since(start)})
+		}
+	}
+	t, err := variant.Count(ctx, in.search(), opts.Workers, progress)
+	return Uint128{Hi: t.Hi, Lo: t.Lo}, err
+}
+
+// Solutions returns every solution of the instance, each once, in the
+// order the search meets them: the same order on every run, not
+// lexicographic. The yielded slice is reused; clone it to keep it. An
+// instance that fails [Instance.Check] yields its error and nothing else;
+// when ctx is cancelled the sequence ends with ctx.Err(). The search runs
+// on the calling goroutine.
+func (in *Instance) Solutions(ctx context.Context) iter.Seq2[Solution, error] {
+	return func(yield func(Solution, error) bool) {
+		if err := in.Check(); err != nil {
+			yield(nil, err)
+			return
+		}
+		stopped := false
+		err := variant.Solutions(ctx, in.search(), func(s []int) bool {
+			stopped = !yield(s, nil)
+			return !stopped
+		})
+		if err != nil && !stopped {
+			yield(nil, err)
+		}
+	}
+}
+
+// CrossCount returns the number of solutions of the instance, counted by
+// a second method that shares no search code with [Instance.Count]:
+// Knuth's Algorithm X with dancing links, on the calling goroutine. Its
+// count agreeing with that of Count is a check of both. The instance must
+// pass [Instance.Check]; otherwise CrossCount returns its error. It
+// returns ctx.Err() when ctx is cancelled. Boards of more than 64 columns
+// are allowed, but it is slower than Count.
+func (in *Instance) CrossCount(ctx context.Context) (Uint128, error) {
+	if err := in.Check(); err != nil {
+		return Uint128{}, err
+	}
+	t, err := variant.CrossCount(ctx, in.search())
+	return Uint128{Hi: t.Hi, Lo: t.Lo}, err
+}
+
+// CrossSolve decides the instance by the second method of
+// [Instance.CrossCount] and returns a solution, or an error wrapping
+// [ErrNoSolution] when there is none: a "no" from [Instance.Solve] that
+// CrossSolve confirms has been proved twice, by two searches that share
+// no search code. The instance must pass [Instance.Check]; otherwise
+// CrossSolve returns its error. It searches on the calling goroutine and
+// returns ctx.Err() when ctx is cancelled; the solution is validated
+// against the instance before it is returned.
+func (in *Instance) CrossSolve(ctx context.Context) (Solution, error) {
+	if err := in.Check(); err != nil {
+		return nil, err
+	}
+	sol, err := variant.CrossSolve(ctx, in.search())
+	switch {
+	case sol != nil:
+		if err := in.Validate(sol); err != nil {
+			return nil, fmt.Errorf("dancing links found a wrong solution: %w", err)
+		}
+		return sol, nil
+	case err != nil:
+		return nil, err
+	}
+	return nil, in.errNone()
+}
+
+// errNone returns the error, wrapping ErrNoSolution, that says that the
+// instance has no solution.
+func (in *Instance) errNone() error {
+	if len(in.Blocked) == 0 && len(in.Excluded) == 0 {
+		return errNoCompletion(in.N, in.Queens)
+	}
+	return fmt.Errorf("%w for the instance on the %d×%d board", ErrNoSolution, in.N, in.N)
+}
+
+// search returns the instance as the variant search takes it. The
+// instance must pass Check.
+func (in *Instance) search() *variant.Instance {
+	squares := func(qs []Square) []variant.Square {
+		out := make([]variant.Square, len(qs))
 		for i, q := range qs {
-			t[i] = Transpose.square(in.N, q)
+			out[i] = variant.Square(q)
 		}
-		return t
+		return out
 	}
-	t := &Instance{N: in.N, Queens: swap(in.Queens), Blocked: swap(in.Blocked), Rows: in.Cols, Cols: in.Rows}
-	t.Excluded = make([]Diagonal, len(in.Excluded))
+	v := &variant.Instance{N: in.N, Queens: squares(in.Queens), Blocked: squares(in.Blocked), Rows: in.Rows, Cols: in.Cols}
+	v.Excluded = make([]variant.Diagonal, len(in.Excluded))
 	for i, d := range in.Excluded {
-		if !d.Sum {
-			d.K = -d.K
-		}
-		t.Excluded[i] = d
+		v.Excluded[i] = variant.Diagonal(d)
 	}
-	return t
-}
-
-// transposeSolution returns the solution s reflected in the main
-// diagonal: the queen of row r on column c stands on row c and column r.
-// Rows without a queen (-1) stay without one.
-func transposeSolution(s Solution) Solution {
-	t := make(Solution, len(s))
-	for i := range t {
-		t[i] = -1
-	}
-	for r, c := range s {
-		if c >= 0 {
-			t[c] = r
-		}
-	}
-	return t
+	return v
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/message"
 	"github.com/queenslab/queens/internal/progress"
 )
@@ -75,7 +76,7 @@ file to count from the start.`,
 				return err
 			}
 			if f.memory != "" {
-				if f.maxMemory, err = queens.ParseBytes(f.memory); err != nil {
+				if f.maxMemory, err = memory.Parse(f.memory); err != nil {
 					return usageError(fmt.Errorf("--max-memory: %w", err), "")
 				}
 			}

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/memory"
 )
 
 // TestVerifyInterrupted sends SIGINT to verify while it waits for more
@@ -280,8 +280,8 @@ func TestSolveInterrupted(t *testing.T) {
 // fit in the computer's memory, with a line that says what it needs.
 func TestSolveTooLarge(t *testing.T) {
 	if err := solveMemory(1<<30, methodRandom); err == nil {
-		if m := queens.PhysicalMemory(); m > 0 && m < 40<<30 {
-			t.Errorf("the local search of N=2^30 (about 40 GiB) is not refused on %s of memory", queens.FormatBytes(m))
+		if m := memory.Physical(); m > 0 && m < 40<<30 {
+			t.Errorf("the local search of N=2^30 (about 40 GiB) is not refused on %s of memory", memory.Format(m))
 		}
 	} else if !strings.Contains(err.Error(), "needs about 40.0 GiB") {
 		t.Errorf("refusal %q does not say what it needs", err)

@@ -17,6 +17,7 @@ import (
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
 	"github.com/queenslab/queens/internal/instfile"
+	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/outfile"
 	"github.com/queenslab/queens/internal/progress"
 )
@@ -372,7 +373,7 @@ func solveMemory(n int, method string) error {
 	if method == methodRandom {
 		perRow = 40
 	}
-	if err := queens.CheckMemory(perRow*uint64(n), 0); err != nil {
+	if err := memory.Check(perRow*uint64(n), 0); err != nil {
 		return usageError(fmt.Errorf("solve of N=%d: %w", n, err), "try a smaller N")
 	}
 	return nil
@@ -388,7 +389,7 @@ func solveDisk(n int, path string) error {
 	need := uint64(n) * uint64(len(strconv.Itoa(n))+1)
 	free, ok := freeSpace(filepath.Dir(path))
 	if ok && need > free {
-		return usageError(fmt.Errorf("solve of N=%d: the solution needs about %s on disk, and %s has %s free", n, queens.FormatBytes(need), filepath.Dir(path), queens.FormatBytes(free)),
+		return usageError(fmt.Errorf("solve of N=%d: the solution needs about %s on disk, and %s has %s free", n, memory.Format(need), filepath.Dir(path), memory.Format(free)),
 			"write it elsewhere with -o, or try a smaller N")
 	}
 	return nil
