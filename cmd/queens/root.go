@@ -317,6 +317,7 @@ func colon(p *message.Printer) string {
 func parseN(s string, max int) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > max || strings.TrimLeft(s, "0123456789") != "" {
+		//lint:ignore ST1005 N is the board size, named as the usage line names it
 		return 0, sizeError(fmt.Errorf("N must be a whole number from 1 to %d, got %q", max, s))
 	}
 	return n, nil
@@ -341,6 +342,7 @@ var badValue = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-., )?(--[^"
 func flagError(err error) error {
 	msg := err.Error()
 	if m := negativeArg.FindStringSubmatch(msg); m != nil {
+		//lint:ignore ST1005 N is the board size, named as the usage line names it
 		return sizeError(fmt.Errorf("N must be a whole number of 1 or more, got %q", m[1]))
 	}
 	if m := badValue.FindStringSubmatch(msg); m != nil {

@@ -188,7 +188,8 @@ func Open(path string, h Header) (*File, error) {
 		cf.units[r.Unit] = r
 	}
 	if cf.torn > 0 {
-		if err := f.Truncate(good); err == nil {
+		err := f.Truncate(good)
+		if err == nil {
 			err = f.Sync()
 		}
 		if err != nil {

@@ -62,8 +62,6 @@ func msgID(run string, unit int) string { return run + "." + strconv.Itoa(unit) 
 
 func manifestKey(run string) string { return run + ".manifest" }
 
-func doneKey(run string) string { return run + ".done" }
-
 func resultKey(run string, unit int) string { return run + ".unit." + strconv.Itoa(unit) }
 
 func conflictKey(run string, unit int) string { return run + ".conflict." + strconv.Itoa(unit) }

@@ -15,10 +15,9 @@ type resultWatch struct {
 	keys   string
 	health *health
 
-	w       jetstream.KeyWatcher
-	cancel  context.CancelFunc // ends the watch
-	last    uint64             // the highest revision the watch brought
-	suspect uint64             // a revision the bucket had at the last check and the watch had not brought
+	w      jetstream.KeyWatcher
+	cancel context.CancelFunc // ends the watch
+	last   uint64             // the highest revision the watch brought
 }
 
 // start starts the watch, or starts it again after the last revision it

@@ -72,6 +72,3 @@ func (t *text) append(b []byte, v *values) []byte {
 	}
 	return b
 }
-
-// empty reports whether the text writes nothing.
-func (t *text) empty() bool { return len(t.slots) == 0 && t.lits[0] == "" }

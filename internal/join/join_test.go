@@ -43,13 +43,7 @@ func TestKernelsAgree(t *testing.T) {
 	if !haveAVX512 {
 		t.Skip("this processor or build has no AVX-512 kernel")
 	}
-	rng := uint64(1)
-	next := func() uint64 {
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return rng
-	}
+	rng := xorshift(1)
 	var tab table
 	for chunks := 6; chunks <= maxChunks; chunks++ {
 		width := chunks * chunkBits
@@ -59,10 +53,10 @@ func TestKernelsAgree(t *testing.T) {
 				stream := make([]uint64, streamLen)
 				// Sparse signatures, so that many pairs are disjoint.
 				for i := range block {
-					block[i] = next() & next() & next() & (1<<width - 1)
+					block[i] = rng.sparse(3) & (1<<width - 1)
 				}
 				for i := range stream {
-					stream[i] = next() & next() & next() & (1<<width - 1)
+					stream[i] = rng.sparse(3) & (1<<width - 1)
 				}
 				if streamLen > 0 {
 					stream[0] = 1<<width - 1
@@ -89,19 +83,13 @@ func TestPairUpKernelsAgree(t *testing.T) {
 	for _, n := range []int{8, 13, 16, 18, 20, 23} {
 		for _, east := range []bool{true, false} {
 			sh := newShape(n, east)
-			rng := uint64(n)
-			next := func() uint64 {
-				rng ^= rng << 13
-				rng ^= rng >> 7
-				rng ^= rng << 17
-				return rng
-			}
+			rng := xorshift(n)
 			m := n / 2
 			diag := uint64(1)<<(2*m-1) - 1
 			pack := func(k int) []byte {
 				b := make([]byte, k*int(sh.stride)+padding)
 				for i := range k {
-					v := next()&next()&diag | (next()&next()&diag)<<sh.width
+					v := rng.sparse(2)&diag | (rng.sparse(2)&diag)<<sh.width
 					for j := range int(sh.stride) {
 						b[i*int(sh.stride)+j] = byte(v >> (8 * j))
 					}
@@ -136,24 +124,18 @@ func TestBuildKernelsAgree(t *testing.T) {
 	if !haveAVX512 {
 		t.Skip("this processor or build has no AVX-512 kernel")
 	}
-	rng := uint64(7)
-	next := func() uint64 {
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return rng
-	}
+	rng := xorshift(7)
 	var a, b table
 	for chunks := 6; chunks <= maxChunks; chunks++ {
 		for _, size := range []int{1, 7, 8, 9, 64, 200, 511, lanes} {
 			sigs := make([]uint64, size)
 			for i := range sigs {
-				sigs[i] = next() & (1<<(chunks*chunkBits) - 1)
+				sigs[i] = rng.next() & (1<<(chunks*chunkBits) - 1)
 			}
 			// Stale rows from a larger block must not show.
 			full := make([]uint64, lanes)
 			for i := range full {
-				full[i] = next() & next()
+				full[i] = rng.sparse(2)
 			}
 			buildVector(&b, full, chunks)
 			a.build(sigs, chunks)
@@ -424,4 +406,25 @@ func TestSymmetricStops(t *testing.T) {
 	if _, _, nodes, ok := Symmetric(20, done); ok || nodes > 2*stopCheck {
 		t.Errorf("Symmetric(20) with done closed: ok %v after %d nodes", ok, nodes)
 	}
+}
+
+// xorshift is the small random generator of the kernel tests.
+type xorshift uint64
+
+// next returns the next number of the sequence.
+func (x *xorshift) next() uint64 {
+	*x ^= *x << 13
+	*x ^= *x >> 7
+	*x ^= *x << 17
+	return uint64(*x)
+}
+
+// sparse returns the bits common to k numbers of the sequence: about one
+// bit in 2^k is set, so that many signatures are disjoint.
+func (x *xorshift) sparse(k int) uint64 {
+	v := ^uint64(0)
+	for range k {
+		v &= x.next()
+	}
+	return v
 }

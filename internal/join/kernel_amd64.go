@@ -75,9 +75,6 @@ var buildTable = func() func(*table, []uint64, int) {
 	return (*table).build
 }()
 
-// zeroOffset is the offset of a table's zero rows, for the assembly.
-var zeroOffset = unsafe.Offsetof(table{}.zero)
-
 // buildVector is table.build with the AVX-512 kernel.
 func buildVector(t *table, sigs []uint64, chunks int) {
 	valid := validLanes(len(sigs))

@@ -1,5 +1,6 @@
 //go:build amd64 && !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // A row of the table is 64 bytes and a piece has 32 rows, so piece c
@@ -198,9 +199,7 @@ TEXT ·buildAVX512(SB), NOSPLIT, $0-48
 	VPTERNLOGQ $0xFF, Z31, Z31, Z31
 	MOVQ $1, AX
 	VPBROADCASTQ AX, Z30
-	LEAQ ·zeroOffset(SB), AX
-	MOVQ (AX), AX
-	LEAQ (DI)(AX*1), R12 // &t.zero[0]
+	LEAQ table_zero(DI), R12 // &t.zero[0]
 	MOVQ R12, R10        // byte of the group in zero[0]
 
 group:
