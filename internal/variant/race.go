@@ -31,8 +31,8 @@ const raceDives = 24
 // begins, alone on the calling goroutine, before anything else: about two
 // microseconds, which decides the smallest instances without the cost of
 // the race, and which the race throws away where it does not. That phase
-// looks at its budget every power of two up to raceFirst rather than
-// every checkNodes (see checkMask), so that it stops on it. Chosen on
+// looks at its budget every raceFirst nodes rather than every
+// checkNodes (see checkMask), so that it stops on it. Chosen on
 // the published CSPLib Excluded Diagonals runs and
 // BenchmarkVariantsSolveMany; see docs/benchmarks.md, Variant search.
 const raceFirst = 64
@@ -91,10 +91,10 @@ const raceGrace = 4 << 10
 // Where the estimate of the lexicographic search is at least lexTrail
 // times that of the main search, it races for lexTrailBudget nodes
 // rather than raceBudget, and then leaves its goroutine to the main
-// search: a trailing estimate seldom means a soon solution, but it may,
-// so the search keeps a short chance. Chosen on the published CSPLib
-// Excluded Diagonals runs and the ASP boards; see docs/benchmarks.md,
-// Variant search.
+// search, so that where the main search's tree is estimated far smaller
+// it soon has every goroutine. Chosen on the published CSPLib Excluded
+// Diagonals runs and the ASP boards; see docs/benchmarks.md, Variant
+// search.
 const (
 	lexTrail       = 4
 	lexTrailBudget = 1 << 17
