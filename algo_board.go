@@ -16,18 +16,15 @@ var boardAlgorithm = Algorithm{
 //
 // The seed fills the board column by column: solveNQUtil(col) tries the
 // rows i = 0, 1, ... of column col, and isSafe(i, col) looks for a queen
-// to the left of the square. Its events are reported transposed, that is
-// reflected in the main diagonal of the board: the seed's column col is
-// the event's row, and the seed's row i the event's column. Transposing
-// maps every solution to a solution, so the set found is the same. The
-// seed finds its solutions in lexicographic order of (row of the queen in
-// column 0, row of the queen in column 1, ...); transposed, that is the
-// lexicographic order of the column list per row, the order every other
-// algorithm follows. Reported untransposed, each solution would appear as
-// its inverse permutation and the list would come in another order.
-// The same reflection makes the seed's row to the left of the square the
-// column above it, and its two diagonals to the left the two diagonals
-// above it, so every step is the step the row-by-row algorithms take.
+// to the left of the square. Its events are reported transposed,
+// reflected in the main diagonal: the seed's column col is the event's
+// row, its row i the event's column. Transposing maps solutions to
+// solutions, turns the seed's order (lexicographic by the row of the queen
+// in column 0, 1, ...) into the order of the column list that every other
+// algorithm follows, and makes the seed's look to the left of a square,
+// along its row and two diagonals, the look above it that the row-by-row
+// algorithms take. Reported untransposed, each solution would appear as
+// its inverse permutation, and the list in another order.
 type boardSearch struct {
 	t        *tracer
 	n        int

@@ -13,20 +13,18 @@ const MaxCompleteN = 64
 
 // Complete returns a solution of the n×n board that has queens on the
 // preset squares, the n-queens completion problem. The presets must pass
-// [CheckPresets]; otherwise Complete returns its error.
+// [CheckPresets], else Complete returns its error, and n must be from 1
+// to [MaxSolveN], else it returns an error wrapping [ErrSize].
 //
 // For n ≤ [MaxCompleteN] the search is exhaustive: Complete returns a
 // completion, or an error wrapping [ErrNoSolution] when none exists. It
 // searches as [Instance.Solve] does, on one goroutine, which keeps most
-// searches short, but the problem is NP-complete and some
-// instances take long; cancel ctx to give up, and Complete returns
-// ctx.Err(). For larger n it runs the local search of [Random] with the
-// presets pinned. That search cannot prove that no completion exists: on
-// an instance without one it runs until ctx is cancelled, so give ctx a
-// deadline. The result is the same for the same arguments.
-//
-// Complete requires 1 ≤ n ≤ [MaxSolveN] and returns an error wrapping
-// [ErrSize] otherwise.
+// searches short, but the problem is NP-complete and some instances take
+// long; cancel ctx to give up, and Complete returns ctx.Err(). For larger
+// n it runs the local search of [Random] with the presets pinned. That
+// search cannot prove that no completion exists: on an instance without
+// one it runs until ctx is cancelled, so give ctx a deadline. The result
+// is the same for the same arguments.
 func Complete(ctx context.Context, n int, presets []Square) (Solution, error) {
 	if err := checkSize(n, MaxSolveN); err != nil {
 		return nil, err

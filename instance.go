@@ -104,18 +104,15 @@ func ParseDiagonals(n int, s string) ([]Diagonal, error) {
 // attacks pass over blocked squares), and none on a diagonal of Excluded
 // (excluded diagonals). All three are NP-complete to decide and
 // #P-complete to count (Gent, Jefferson and Nightingale, 2017); any mix is
-// allowed. The zero lists make the plain problem.
+// allowed, and the zero lists make the plain problem. A square may be
+// blocked, and a diagonal excluded, more than once. A preset queen on a
+// blocked square or an excluded diagonal is allowed and makes an instance
+// without solutions; preset queens that attack each other are an error
+// (see [Instance.Check]).
 //
-// A square may be blocked, and a diagonal excluded, more than once. A
-// preset queen on a blocked square or an excluded diagonal is allowed and
-// makes an instance without solutions; preset queens that attack each
-// other are an error (see [Instance.Check]).
-//
-// Rows and Cols, when not nil, are the rows and the columns in use, as
-// many of each, as the CSPLib definition of Excluded Diagonals allows: a
-// solution has a queen in each row and each column in use and none
-// elsewhere, and its entry for a row not in use is -1. Nil means every
-// row, or every column.
+// Rows and Cols, when not nil, list the rows and columns in use, as many
+// of each, as CSPLib's Excluded Diagonals allows: a solution has a queen
+// in each and none elsewhere, -1 for a row not in use. Nil means all of them.
 type Instance struct {
 	N        int
 	Queens   []Square

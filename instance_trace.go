@@ -17,18 +17,15 @@ const (
 // must pass [Instance.Check], else Trace returns its error and reports
 // nothing.
 //
-// Row by row from the top, the search tries the columns in use of the
-// row from left to right, or only the column of the row's preset queen,
-// and places a queen on every square it finds free, then goes on with
-// the next row. The Conflict of a try is [ConflictBlocked] for a blocked
-// square, [ConflictExcluded] for one on an excluded diagonal, else the
-// row of the lowest queen above that attacks the square, or -1 when the
-// square is free. A row with no free square is a dead end; a row not in
-// use is passed over without an event, and its entry of the solutions is
-// -1. The search finds the solutions of [Instance.Solutions], in
-// lexicographic order. It makes one check per square tried; it is meant
-// to be watched, not to be fast, and polls ctx once every 1,024 queens
-// placed.
+// Row by row from the top, the search tries the columns in use of the row
+// from left to right, or only the column of its preset queen, and places a
+// queen on every free square it finds. A try's Conflict is
+// [ConflictBlocked], [ConflictExcluded], else the row of the lowest queen
+// above that attacks the square, or -1 when it is free. A row with no free
+// square is a dead end; a row not in use is passed over without an event
+// and is -1 in the solutions, which are those of [Instance.Solutions], in
+// lexicographic order. It is meant to be watched, not to be fast: one
+// check per square tried, and ctx polled once every 1,024 queens placed.
 func (in *Instance) Trace(ctx context.Context, visit func(Event) bool) (Stats, error) {
 	if err := in.Check(); err != nil {
 		return Stats{}, err

@@ -73,16 +73,14 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 // ., of x and 0, or of 1 and 0). It recognises the format of every line or
 // block by itself, so that formats may be mixed. It skips blank lines,
 // lines that begin with #, "Solution k" and "第k种情况" headers, csv headers
-// and total lines such as "92 solutions" and "共有92种摆放方法". A line of numbers separated by commas is a csv row,
-// whose first field is its index, after a csv header, and a line of
-// columns without one. A line of a single number is a line of one column,
-// unless it follows a "Solution k" header: then a 0 or 1 is the one cell
-// of a 1×1 matrix.
+// and total lines such as "92 solutions" and "共有92种摆放方法". A line of
+// numbers separated by commas is a csv row, first field its index, after a
+// csv header, and a line of columns without one; a single number is one
+// column, or after a "Solution k" header the one cell of a 1×1 matrix.
 //
-// A Reader streams: it keeps one placement at a time, reads cols and csv
-// lines of any length without holding the line, and takes time and
-// memory proportional to the board size per placement. Board and matrix
-// blocks take the space of the board, N² cells.
+// A Reader streams: it keeps one placement at a time, in time and memory
+// proportional to the board size, and reads cols and csv lines of any
+// length without holding the line; board and matrix blocks take N² cells.
 type Reader struct {
 	br    *bufio.Reader
 	base  int

@@ -37,25 +37,21 @@ type Instance struct {
 	Diagonals []queens.Diagonal
 }
 
-// Read reads an instance from data, the contents of the file name (which
-// the errors name). It reads both kinds of file:
+// Read reads an instance from data, the contents of file name, of either kind:
 //
-//   - Essence′ parameter files, statements "letting NAME = VALUE" (or
-//     "be"), "$" starting a comment: n, the board size; blocks, the
-//     blocked squares as [row, col] pairs counted from 1; init, the preset
-//     queens as [row, col] pairs counted from 0. A "language ESSENCE' 1.0"
-//     line may come first.
-//   - the Excluded Diagonals generator's output, statements "NAME = VALUE":
-//     n; diags, pairs [v, t] where t = 1 is the sum diagonal row+col = v and
-//     t = 0 the difference diagonal row−col = v−(n−1), rows and columns
-//     counted from 0; and numdiags, how many of them, from the start of
-//     the list, the instance excludes.
+//   - Essence′ parameter files ("letting NAME = VALUE" or "be", "$" starts
+//     a comment, an optional "language ESSENCE' 1.0" line first): n, the
+//     board size; blocks, blocked [row, col] pairs counted from 1; init,
+//     the preset queens' pairs, counted from 0.
+//   - the Excluded Diagonals generator's output, "NAME = VALUE": n; diags,
+//     pairs [v, t] where t = 1 is the sum diagonal row+col = v and t = 0
+//     the difference diagonal row−col = v−(n−1), counted from 0; numdiags,
+//     how many of them, from the start of the list, the instance excludes.
 //
-// diagonals, when not negative, overrides numdiags: the instance excludes
-// the first diagonals entries of diags, as the generator's documentation
-// prescribes for instances with fewer diagonals. Lists may span lines and
-// end in a comma. A file that breaks these rules yields a [*SyntaxError];
-// the instance returned passes [queens.Instance.Check].
+// diagonals, when not negative, overrides numdiags, as the generator's
+// documentation prescribes for fewer diagonals. Lists may span lines and
+// end in a comma. A bad file yields a [*SyntaxError] with its name; the
+// instance returned passes [queens.Instance.Check].
 func Read(name string, data []byte, diagonals int) (*Instance, error) {
 	p := &parser{file: name, src: data, line: 1, col: 1}
 	stmts, err := p.statements()

@@ -156,22 +156,18 @@ type Plan struct {
 // Result is one unit's contribution to the count. Total counts the
 // solutions of the unit with all their images under the symmetries of the
 // board; Unique counts each class of equivalent solutions once; Nodes
-// counts the queens the search placed.
-//
-// In a join plan, Total counts the unit's solutions and the half boards
-// of their images too, Unique is the unit's share of eight times the
-// number of classes (Burnside's lemma: the unit's Total, and for the unit
-// of the symmetric solutions the solutions the half turn fixes plus twice
-// those the quarter turn fixes), and Nodes counts the half boards made
-// and, for the symmetric unit, the queens its searches placed.
+// counts the queens the search placed. In a join plan, Total counts the
+// unit's solutions and the half boards of their images too, Unique is the
+// unit's share of eight times the number of classes (Burnside's lemma: the
+// unit's Total, and for the unit of the symmetric solutions the solutions
+// the half turn fixes plus twice those the quarter turn fixes), and Nodes
+// counts the half boards made and, for the symmetric unit, the queens its
+// searches placed.
 //
 // The fields are 64-bit: sums over units need more (Q(29) exceeds 2^64),
-// one unit does not. The largest unit holds about ten times the average
-// share of the solutions (a three-hundredth of them for N = 16, a
-// ten-thousandth for N = 32), and a unit whose counts reached 2^64 would
-// keep one core busy for centuries. Should it happen all the same,
-// [Plan.Count] returns an error wrapping [ErrOverflow] instead of a wrapped
-// count.
+// one unit does not, for the largest holds about ten times the average
+// share and one reaching 2^64 would keep a core busy for centuries. Should
+// it happen, [Plan.Count] returns an error wrapping [ErrOverflow].
 type Result struct {
 	Unit   int    `json:"unit"`
 	Total  uint64 `json:"total"`

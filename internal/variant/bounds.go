@@ -2,40 +2,21 @@ package variant
 
 import "math/bits"
 
-// The bounds on the diagonals. Every queen stands on one sum diagonal and
-// one difference diagonal, and no two share one, so that the m queens
-// still to place take m distinct diagonals of each family from those that
-// still have a free square. Two sums over the queens do not depend on
-// where they stand, only on the rows and the columns they fill:
-//
-//   - the indices of their diagonals: Σ(r+c) is the sum of the empty rows
-//     and the free columns, and Σ(c-r) their difference;
-//   - the squares of the distances of their diagonals from the long ones:
-//     with r' and c' the distances of a row and a column from the middle
-//     of the board, (r'+c')² + (c'-r')² = 2r'² + 2c'², so that the
-//     squares of both diagonals of the queens add up to twice the squares
-//     of the rows and columns.
-//
-// The least and the greatest sum of the indices of m of the diagonals
-// left bound the first, and the least sum of the squares the second (the
-// greatest almost never prunes); a node whose sums fall outside their
-// bounds has no solution. The first is a bound on where the queens go,
-// the second on how little they may spread: they prune where the excluded
-// diagonals leave too few long or too few short diagonals, which a count
-// of free squares per line cannot see. A third bound counts the diagonals
-// of each colour of square: a queen on a light square takes a light
-// diagonal of each family. Where diagonals are excluded, the bound on the
-// spread is taken over the light and the dark diagonals apart instead,
-// for the numbers of light queens that the rows and the columns allow
-// (see colourSpread); it is never weaker than the plain one. The classes
-// of the diagonals' indices mod 4 refine the colours: the rows and the
-// columns fix the parity of how many of the queens' diagonals fall in
-// each (see parityExtraGo).
-//
-// On the instances of the Excluded Diagonals benchmark (CSPLib prob079)
-// that have no solution, the bounds leave a small part of the nodes: a
-// geometric mean of 1/190 of them on N = 14 to 21, half of them on the
-// hardest.
+// The bounds on the diagonals. Every queen takes one sum and one
+// difference diagonal and no two share one, so the m queens still to
+// place take m distinct diagonals of each family among those with a free
+// square. Two sums over the queens depend only on the rows and columns
+// they fill: the indices of their diagonals (Σ(r+c) is the sum of the
+// empty rows and free columns, Σ(c-r) their difference), and the squares
+// of their distances from the long diagonals ((r'+c')² + (c'-r')² =
+// 2r'² + 2c'², r' and c' measured from the middle of the board). A node
+// whose sums fall outside the least and greatest sums over m of the
+// diagonals left has no solution (for the squares only the least counts:
+// the greatest almost never prunes). They see excluded diagonals that
+// leave too few long or short ones, which counting free squares per line
+// cannot. The colours of the squares add a count of light and dark
+// diagonals and a sharper spread (see colourSpread), the indices mod 4 a
+// parity (see parityExtraGo). See docs/benchmarks.md for what they prune.
 
 // boundsN is the largest board on which the search uses the bounds: the
 // diagonals of both families then fit one word each.
@@ -227,10 +208,8 @@ func colourMasks(n int) (lightSums, lightDiffs uint64) {
 // interleaved masks zs and zd of the folded diagonals of each family
 // (see nearSquares) and the numbers of light diagonals among the m
 // nearest of each. It is the twin of the assembly kernel, which does it
-// in one call: 26 ns against 32 ns on a node of 21 columns
-// (BenchmarkInstanceKernels), and about 3% of the time of a search with
-// excluded diagonals. Its parts are kernels too where the processor has
-// them, each tested against its own pure-Go twin.
+// in one call (see BenchmarkInstanceKernels). Its parts are kernels too
+// where the processor has them, each tested against its own pure-Go twin.
 func colourCoreGo(frees *[64]uint64, open, need uint64, n, m int) (zs, zd uint64, nearestS, nearestD, spread int, ok bool) {
 	sums, diffs, spread, ok := diagonalBounds(frees, open, need, n, m)
 	if !ok {
@@ -249,30 +228,18 @@ func colourCoreGo(frees *[64]uint64, open, need uint64, n, m int) (zs, zd uint64
 
 // colourSpread reports whether the bound on the spread holds once the
 // colours of the squares count, for a node that passes the others, whose
-// diagonals are zs and zd, of which nearestS and nearestD light among
-// the m nearest of each family (see colourCoreGo). A
-// queen on a light square takes a light diagonal of each family and one
-// on a dark square a dark one, so that the m queens take as many light
-// sum diagonals as light difference diagonals: L, the number of light
-// queens. L is 2x + m - er - ec, with x the queens on an even row and an
-// even column and er and ec the even rows and columns still empty; x
-// ranges from max(0, er+ec-m) to min(er, ec). For a given L the least
-// spread is that of the L nearest light and the m-L nearest dark
-// diagonals of each family. It is convex in L and least between the
-// numbers of light diagonals among the m nearest of each family, where
-// the plain bound (the least over every L of each family on its own)
-// takes its minimum; only the values of L next to those need a look.
-//
-// The indices of the diagonals mod 4 then add what a parity costs (see
-// parityExtraGo): for each L, the nearest diagonals may have to trade
-// one of them for a farther one. That cost is not convex in L, so the
-// values of L beyond those next to the minimum need a look too, as long
-// as their spread without it is small enough.
-//
-// On the CSPLib Excluded Diagonals runs of the benchmarks the colours
-// take a fifth of the nodes away: 346 million instead of 438 million on
-// a sample of 4,592 runs of N = 14 to 21; the parity another tenth, and
-// on the larger instances of the generator a tenth to a fifth.
+// diagonals are zs and zd, of which nearestS and nearestD light among the
+// m nearest of each family (see colourCoreGo). A queen on a light square
+// takes a light diagonal of each family, so the m queens take L light
+// diagonals of each, L the number of light queens: L is 2x + m - er - ec,
+// with x the queens on an even row and an even column and er and ec the
+// even rows and columns still empty, x from max(0, er+ec-m) to
+// min(er, ec). For a given L the least spread takes the L nearest light
+// and m-L nearest dark diagonals; it is convex in L, least between the
+// light counts among the m nearest of each family (the plain bound's
+// minimum), so only the L next to those need a look. The parity mod 4
+// (see parityExtraGo) adds a cost that is not convex in L, so further
+// values of L need a look while their spread without it is small enough.
 func (s *searcher) colourSpread(zs, zd uint64, nearestS, nearestD int, need uint64, m, spread int) bool {
 	const evenRows = 0x5555555555555555
 	lightSums, lightDiffs := colourMasks(s.n)
@@ -384,25 +351,20 @@ func init() {
 const noTrade = 1 << 20
 
 // parityExtraGo returns how much the spread of l light and d dark
-// diagonals of each family, the nearest in the interleaved masks zs and
-// zd, must grow once the diagonals' indices mod 4 count. A queen on row
-// r and column c stands on the sum diagonal r+c and the difference
-// diagonal c-r, and of their classes mod 4 (lowSums and lowDiffs are
-// the lower class of each colour, 0 and 1):
+// diagonals of each family, nearest in the interleaved masks zs and zd,
+// must grow once the indices mod 4 count. The classes of (r+c, c-r):
 //
 //	even row, even column: (0, 0) or (2, 2)
 //	odd row, odd column:   (0, 2) or (2, 0)
 //	even row, odd column:  (1, 1) or (3, 3)
 //	odd row, even column:  (1, 3) or (3, 1)
 //
-// So the light queens' sums in class 0 and differences in class 0 number
-// twice the queens on (0, 0) plus those on an odd row and an odd column;
-// and the dark ones' in class 1, twice those on (1, 1) plus those on an
-// odd row and an even column. Bit 0 of odd is the parity the first must
-// have, bit 1 that of the second. Where the nearest diagonals of a block
-// have the other parity, the cheapest way to mend it is a trade of one
-// diagonal for one of the other class, in one family; the spread of each
-// family grows convexly with the number it takes of one class.
+// So the light queens' sums and differences in class 0, together, number
+// twice those on (0, 0) plus those on an odd row and column, and the dark
+// ones' in class 1 twice those on (1, 1) plus those on an odd row and
+// even column: bits 0 and 1 of odd are these parities (lowSums, lowDiffs:
+// the lower class of each colour). The cheapest mend of a wrong parity
+// is a trade of one diagonal for one of the other class, in one family.
 func parityExtraGo(zs, zd, lightSums, lightDiffs, lowSums, lowDiffs uint64, l, d, odd int) int {
 	return blockExtra(zs&lightSums, zd&lightDiffs, l, lowSums, lowDiffs, odd&1) +
 		blockExtra(zs&^lightSums, zd&^lightDiffs, d, lowSums, lowDiffs, odd>>1&1)

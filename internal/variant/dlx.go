@@ -9,21 +9,16 @@ import (
 // search, sharing nothing with searcher but Instance.allowed, that counts
 // and decides instances so that each search checks the other.
 //
-// The items are the rows and the columns in use, which every solution
-// covers exactly once (primary items), and the sum and the difference
-// diagonals, which it covers at most once (secondary items, never chosen
-// to branch on). Every square on which a queen may stand is an option of
-// four items: its row, its column and its two diagonals. A square that is
-// blocked, on an excluded diagonal or on a row or column not in use has
-// no option; the preset queens are chosen before the search begins.
-//
-// All links live in one slice of nodes, as indices, so that the search
-// allocates nothing. Nodes 0 to items are the headers: node 0 the root of
-// the list of primary items not yet covered, node i the header of item i,
-// whose item field holds the number of options left in its list. From
-// base on come the options, four nodes each in the order row, column, sum
-// diagonal, difference diagonal, starting at a multiple of 4, so that the
-// nodes of the option of node x are x&^3 to x&^3+3.
+// The primary items are the rows and columns in use, covered exactly
+// once; the sum and difference diagonals are secondary, covered at most
+// once and never branched on. Each square a queen may stand on is an
+// option of its row, column and two diagonals; the preset queens are
+// chosen before the search. All links are indices into one slice of
+// nodes, so the search allocates nothing: node 0 heads the list of
+// uncovered primary items, node i that of item i (its item field holds
+// the list's length), and from base on come the options, four nodes each
+// (row, column, sum, difference) from a multiple of 4, so that the option
+// of node x is x&^3 to x&^3+3.
 type dlx struct {
 	node  []dlxNode
 	left  []int32 // the horizontal list of primary items, headers only

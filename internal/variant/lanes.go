@@ -8,34 +8,19 @@ import (
 
 // The lane search is the plain backtracking search of the classic
 // column-by-column solvers: the columns from the left, each column's free
-// squares from the top, a square free when no queen of the columns before
-// attacks it and it is neither blocked nor on an excluded diagonal. It
-// visits the nodes that such a solver visits, and no propagation prunes
-// them; but it runs sixteen searches at once, one to a lane of two
-// AVX-512 vectors (lanes_amd64.s), each step of which moves
-// every lane one node on, down or back, without a branch of its own. It
-// thus visits a node in about 1.2 ns (33,010 nodes in 39 µs on one core
-// of an AMD EPYC, on the CSPLib run 20-13-672), where one search that
-// branches at every node mispredicts about one branch in two and takes
-// about seven; and the searches that propagate, which visit a tenth to a
-// hundredth of its nodes where a tree is large, take 25 to 40 ns each.
-// A step makes both moves of every lane ready from its state before the
-// step, and the lane's free squares pick one (see STEP in the assembly):
-// that halves the chain of instructions that one step waits on, and took
-// the run above from 69 µs, with a step that worked out the move first.
-//
-// The lanes share the work by prefixes: the placements of the first
-// laneDepth(n) columns, which a plain search (see prefixGenerator) hands out
-// in its order. A lane searches the subtree of its prefix, and takes the
-// next prefix once it is done. So the lanes, together, go through the
-// tree in about the order of the single search, sixteen subtrees at a
-// time, and the first solution they meet is one of those in the first
-// few subtrees that have any.
-//
-// Like the lexicographic search it works on the transposed instance, so
-// that its columns are the rows of the search. It takes boards of at
-// most lanesN columns, every row and column in use, without preset
-// queens.
+// squares from the top, with no propagation. It runs sixteen such
+// searches at once, one to a lane of two AVX-512 vectors (lanes_amd64.s),
+// and each step moves every lane one node on, down or back, without a
+// branch of its own: about 1.2 ns a node, where a search that branches at
+// every node mispredicts one branch in two. A step makes both moves of
+// every lane ready and the lane's free squares pick one (see STEP in the
+// assembly), which halves the chain a step waits on. The lanes share the
+// work by prefixes, the placements of the first laneDepth(n) columns that
+// a plain search (see prefixGenerator) hands out in its order, so the
+// first solution they meet lies in one of the first subtrees that have
+// any. Like the lexicographic search it works on the transposed instance;
+// it takes boards of at most lanesN columns, every row and column in
+// use, without preset queens.
 
 // laneCount is the number of lanes: two vectors of eight words.
 const laneCount = 16
@@ -51,15 +36,11 @@ const lanesN = 31
 // that a prefix fills on a board of n columns, where it has more: a
 // third of them, less two, from four to seven. Deeper prefixes split the
 // tree into smaller subtrees, so that the lane whose prefix holds a
-// solution meets it sooner, one node a step; but the plain search that
-// hands them out visits more nodes, about seven nanoseconds each, and
-// the lanes change prefixes more often. Small boards, whose trees are
-// small, take the first most, large ones the second. On two cores, of
-// the 118,471 CSPLib Excluded Diagonals runs published at one and two
-// milliseconds, five rows on every board left three over a tenth of the
-// published time (the slowest at 0.126), and this none (0.090); a third
-// of n, one (0.108), and n-12, none (0.093), but 2 of the 2,774 runs
-// published at 0.000 s, against half a millisecond, at up to 0.215.
+// solution meets it sooner; but the plain search that hands them out
+// visits more nodes, about seven nanoseconds each, and the lanes change
+// prefixes more often. Small boards take the first most, large ones the
+// second. Chosen on the published CSPLib Excluded Diagonals runs; see
+// docs/benchmarks.md, Variant search.
 func laneDepth(n int) int {
 	return max(4, min(7, (n-2)/3))
 }

@@ -51,12 +51,10 @@ func scanAboveGo(above, frees *[64]uint64, open uint64, r int, cols uint64) (key
 
 // columnsThreeGo returns the columns with at least three free squares
 // in frees, of the rows open. The search asks only where it may branch
-// on a column with two (see searcher), which most nodes never do: the
-// scan, which every node makes, leaves it out. On the 412 CSPLib
-// Excluded Diagonals runs over a twentieth of the published time, on
-// one core, the lexicographic search, which never asks, took 0.90 to
-// 0.95 as long to decide, and the main search 0.96 to 0.99 (three runs
-// of each, alternated). It is the twin of the assembly kernel.
+// on a column with two (see searcher), which most nodes never do, so the
+// scan, which every node makes, leaves this count out: up to a tenth of
+// the time of a search (see docs/benchmarks.md). It is the twin of the
+// assembly kernel.
 func columnsThreeGo(frees *[64]uint64, open uint64) uint64 {
 	var c1, c2, c3 uint64
 	for rs := open; rs != 0; rs &= rs - 1 {

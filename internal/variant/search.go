@@ -22,52 +22,20 @@ const checkNodes = 1 << 8
 var errBudget = errors.New("queens: out of nodes")
 
 // searcher is the exhaustive search of an [Instance] on a board of at most
-// 64 columns; wideSearcher is the same search on wider boards. The rows
-// still empty, the columns taken and both families of diagonals taken are
-// bit sets; the diagonals, 2n-1 of each, take two words. Diagonal r+c is
-// bit r+c of diag, and diagonal c-r is bit c-r+n-1 of anti, so that the
-// diagonals through row r are bits r..r+n-1 of diag and bits n-1-r..2n-2-r
-// of anti; they hold the queens where a search begins, and the search
-// itself keeps the diagonals of its queens in the free squares of the
-// rows instead. allow holds the squares of each row that are neither
-// blocked nor on an excluded diagonal.
+// 64 columns; wideSearcher is the same search on wider boards. Rows,
+// columns and diagonals are bit sets: diagonal r+c is bit r+c of diag and
+// diagonal c-r bit c-r+n-1 of anti, two words each. They hold the queens
+// where a search begins; below, the free squares of the rows carry the
+// diagonals. allow holds each row's squares neither blocked nor excluded.
 //
-// At every node the search finds the free squares of every empty row:
-// from the board where the search begins, and below from those of the
-// node above, less the squares on the lines of its new queen (eight rows
-// to an instruction where the processor has AVX-512; see
-// scan.go). It also counts, bit-sliced, how many free squares
-// every empty column has (0, 1, 2 or more). A row or column without a
-// free square fails at once; a row or column with one is filled first,
-// which propagates forced queens one a node. Otherwise, on boards of at
-// most boundsN columns, the node must pass the bounds on the diagonals
-// (see bounded; where few diagonals are excluded, only near the root:
-// see denseExcluded; and not just below a node that checked them: see
-// boundsGap), and the search branches on the row with the fewest
-// free squares, or on a column with two when every row has three or
-// more. Near the root it picks, of the rows with the fewest, the most
-// constraining (see mostConstraining), and tries a row's squares the
-// least constraining first (see branchRow).
-//
-// A choice that counts every column exactly and takes, of all the rows and
-// columns with the fewest free squares, the one nearest an edge of the
-// board was measured against this one. On a sample of 3,154 CSPLib
-// Excluded Diagonals runs it visits 0.70 of the nodes where there is no
-// solution, but 1.3 times as many before the first solution where there is
-// one, and it costs about a tenth more time a node. In the race of Solve
-// with AnySolution on two cores it left 256 and 301 of the 47,301 runs
-// published at 10 ms or more over a tenth of the published time, against
-// 124 and 105.
-//
-// A lexicographic search (lex set) prunes and forces queens the same
-// way, but branches on the first empty row, trying its free squares from
-// the left. A forced queen stands in every solution below its node, so
-// that the search meets the solutions in lexicographic order, row by
-// row, and the first it meets is the least. It is the order of the
-// classic row-by-row backtracking, which on some instances meets a
-// solution, or runs out of them, far sooner than the most constrained
-// row does; on the transposed instance it goes column by column, and
-// Solve races it so against the main search (see race).
+// At every node the search finds the free squares of the empty rows from
+// those of the node above (see scan.go) and counts those of each column
+// (0, 1, 2 or more). A row or column with none fails; one with a single
+// square is filled first, forcing queens. Otherwise the node must pass the
+// bounds (see bounded, denseExcluded, boundsGap), and the search branches
+// on a row with the fewest free squares, or a column with two when every
+// row has three or more (see mostConstraining, branchRow, twos). The
+// lexicographic search (lex set) branches on the first empty row instead.
 type searcher struct {
 	n     int
 	full  uint64 // the columns in use
@@ -216,22 +184,14 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 // sparseBoundsN columns without blocked squares and with fewer than
 // denseExcluded twentieths of n excluded diagonals, only at the nodes
 // with at least three quarters of the rows empty. A check costs about 70
-// ns, and on the CSPLib Excluded Diagonals runs takes away about 2.5
-// nodes, of 28 to 43 ns each, at every number of empty rows; where fewer
-// diagonals are excluded it prunes less, and the search that branches on
-// the most constrained row finds most of the same failures a node or two
-// later. Near the root, where a subtree is large, a check that prunes
-// saves the most, and the checks are few. On the 1,481 of the 3,226
-// runs closest to a tenth of the published time with fewer than 0.85 n
-// excluded diagonals, on one core, the main search took 0.95 as long in
-// all as with the bounds at every branching (0.82 at N = 14 and 15, 0.97
-// to 0.99 at N = 19 to 21), 0.97 without any, and 0.96 and 0.97 with
-// them from seven and from five eighths of the rows empty; on the 1,745
-// others, with the bounds near the root only, 1.06 times as long (1.01
-// at 0.85 n to 0.95 n, 1.1 beyond). Larger boards, not measured, keep
-// them everywhere. The lexicographic search, which branches on the
-// first empty row rather than on the most constrained, keeps them on
-// every board: without them it took 3.6 times as long.
+// ns and prunes about 2.5 nodes of 28 to 43 ns each; with few excluded
+// diagonals it prunes less, and the branching on the most constrained row
+// finds most of the same failures a node or two later, while near the
+// root a check that prunes saves a large subtree. Larger boards keep the
+// bounds everywhere (not measured), and so does the lexicographic search,
+// which without them takes 3.6 times as long. Chosen on the CSPLib
+// Excluded Diagonals runs on one core; see docs/benchmarks.md, Variant
+// search.
 const (
 	sparseBoundsN = 21
 	denseExcluded = 17
@@ -242,16 +202,11 @@ const (
 // queens below the nearest node above it that checked them does not. Of
 // the checks, four in five pass, and a node a queen or two below one
 // that passed seldom fails them; its subtree is small, and the node that
-// a skipped check would have pruned is pruned a queen or two deeper. On
-// the 2,077 CSPLib Excluded Diagonals runs over 0.03 of the published
-// time, on one core, the main search took 0.94 as long to decide with a
-// gap of 3 as with a check at every branching (5.63 s against 5.99 s),
-// visiting 1.10 times as many nodes, and with gaps of 2 and 4 0.95 to
-// 0.96 as long; counting every solution of 52 of them, each took as long
-// (26.2 to 26.5 s). The lexicographic search, which branches on the
-// first empty row rather than on the most constrained, checks at every
-// branching: with gaps of 2 and 3 it took 1.01 and 1.06 as long on the
-// 412 runs over a twentieth of the published time.
+// a skipped check would have pruned is pruned a queen or two deeper. The
+// lexicographic search, which branches on the first empty row, checks at
+// every branching, where a gap cost it time. Chosen on the CSPLib
+// Excluded Diagonals runs on one core; see docs/benchmarks.md, Variant
+// search.
 const boundsGap = 3
 
 // noChecks is checkedAt where no node above checked the bounds.
@@ -279,7 +234,13 @@ func (s *searcher) setBounds(in *Instance, nearRoot bool) {
 // newLexSearcher returns the lexicographic search (see searcher) of the
 // transposed instance of in, which must pass Check, with its preset
 // queens placed: the column-by-column search of in. It has a solution
-// if in has.
+// if in has. A lexicographic search prunes and forces queens as the main
+// search does, but branches on the first empty row, its free squares
+// from the left; since a forced queen stands in every solution below its
+// node, it meets the solutions in lexicographic order, the least first.
+// On some instances this classic order meets a solution, or runs out of
+// them, far sooner than the most constrained row does, which is why
+// Solve races it against the main search (see race).
 func newLexSearcher(in *Instance) *searcher {
 	tr := in.transposed()
 	s, _ := newSearcher(tr)
@@ -315,11 +276,10 @@ func (s *searcher) reuse(base *searcher) {
 // every number of empty rows, for boards of len(levels)-1 columns or
 // fewer. Searches take it from scratchPool and give it back once done,
 // so that a run of many short searches neither allocates nor clears a
-// level of 832 bytes for every row of each searcher; the race of Solve
-// with AnySolution has up to seven. Allocated afresh, their scratch made
-// the races of a batch of sixteen small instances take twice as long
-// (BenchmarkVariantsSolveMany: 0.55 ms against 0.27 ms), most of it in
-// the garbage collector and in returning memory to the system.
+// level of 832 bytes for every row of each searcher (the race of Solve
+// with AnySolution has up to seven): allocated afresh, the scratch
+// doubled the time of BenchmarkVariantsSolveMany, mostly in the garbage
+// collector.
 type searchScratch struct {
 	levels     []level
 	branchings []branching
@@ -437,21 +397,10 @@ func (s *searcher) search() (stop bool) {
 	return s.node(-1, 0)
 }
 
-// node searches on with a queen on (pr, pc), below the node whose free
-// squares are then at hand, and takes the queen away again unless the
-// search stops; pr < 0 where the search begins, and the free squares are
-// read from the board.
-//
-// It keeps the queens' rows and columns, but not their diagonals: below
-// the node the free squares of the rows carry them. diag and anti thus
-// hold the queens that place put on the board, which are all of them
-// where a search begins.
-//
 // A forced queen, the one free square of a row or a column, leads to a
 // node of its own, but not to a call of its own: node places it and goes
 // round again, and takes all it placed away on the way out. Half the
-// nodes of a search are forced, and on the CSPLib Excluded Diagonals
-// runs a call for each cost 7% more time.
+// nodes of a search are forced, and a call for each cost 7% more time.
 func (s *searcher) node(pr, pc int) (stop bool) {
 	var placedRows, placedCols uint64 // the queens this call has placed
 	for {
@@ -569,11 +518,8 @@ func (s *searcher) twos(frees *[64]uint64, need, c2 uint64, fewest int) uint64 {
 // in frees, the one whose squares take the most free squares of the
 // other rows, and the first of them among equals, with its free squares.
 // Near the root, where a branching's subtree is large, the row that
-// constrains the rest the most leaves the smallest subtrees: on the
-// CSPLib Excluded Diagonals instances the choice saves about a tenth of
-// the nodes where there is no solution and a quarter where there is,
-// and the blocked boards of the benchmarks take a quarter to a third of
-// the time.
+// constrains the rest the most leaves the smallest subtrees (on the
+// CSPLib Excluded Diagonals instances, a tenth to a quarter fewer nodes).
 func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, cand uint64) {
 	best := -1
 	for rs := s.open; rs != 0; rs &= rs - 1 {
@@ -595,10 +541,9 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 // what the search proves, only how soon it meets a solution, and a queen
 // that takes the fewest free squares from the other rows leaves the most
 // room for them. Deeper, where most of the nodes are and a wrong choice
-// costs little, the order would cost more than it saves, and the search
-// goes from left to right. On the CSPLib Excluded Diagonals runs with a
-// solution, the order down to half the rows met the solutions after as
-// many nodes as down to a quarter, and took a tenth more time.
+// costs little, the order would cost more than it saves (down to half
+// the rows it met no solution sooner and took a tenth more time), and
+// the search goes from left to right.
 func (s *searcher) branchRow(r int, cand uint64) bool {
 	if s.dive != nil {
 		return s.dive.branch(s, r, cand, false)

@@ -22,29 +22,18 @@ var errLeft = errors.New("queens: left for another search")
 // sharedSearch looks for any solution of an instance on several
 // goroutines without splitting its search first. It keeps a queue of
 // units, each the queens placed beyond those of the instance, which
-// starts with one: the whole search. A goroutine takes the first unit of
-// the queue and searches it; one that finds the queue empty says so
-// (hungry) and waits, and the next busy one to look whether to stop,
-// within checkNodes nodes, suspends its search (see suspend): it puts
-// all it has yet to search at the head of the queue, as units in the
-// order of its search, and takes the first of them again. The queue thus
-// holds the rest of the search in the order of the search on one
-// goroutine, and the goroutines work near its head, where the value
-// order of the search puts the solutions it expects first.
-//
-// The split of Solve and Count (see runUnits) searches the top of the
-// tree a level at a time before any unit starts, after a probe of
-// probeNodes nodes that it throws away: on two goroutines, about half a
-// millisecond before the search proper. The shared search starts at once
-// and splits only when a goroutine is idle.
-//
-// The search has seats for as many goroutines as may work on it at a
-// time. When there are more than that, the next of them to look whether
-// to stop hands all it has yet to search to the queue, as suspend does,
-// and leaves (see leave); the search thus pauses, undecided, when its
-// seats go down to none, and goes on from its queue when goroutines join
-// it again. A search with budgets of nodes (see setBudgets) calls
-// spent(i) once its goroutines have visited budgets[i].
+// starts with one: the whole search. A goroutine takes the first unit and
+// searches it; one that finds the queue empty says so (hungry) and waits,
+// and the next busy one to look whether to stop, within checkNodes nodes,
+// suspends its search (see suspend): it puts all it has yet to search at
+// the head of the queue, in the order of its search, and takes the first
+// again. The queue thus holds the rest of the search in its one-goroutine
+// order, and the goroutines work near its head, where the solutions are
+// expected first. Unlike the split of Solve and Count (see runUnits), it
+// starts at once, with no probe to throw away. A member beyond its seats
+// hands its work to the queue and leaves (see leave), so that with no
+// seats the search pauses undecided. With budgets (see setBudgets) it
+// calls spent(i) once its goroutines have visited budgets[i].
 type sharedSearch struct {
 	base   *searcher // the search of the instance
 	ctx    context.Context
@@ -177,14 +166,9 @@ const spinWait = 100 * time.Microsecond
 // it sleeps; the caller holds sh.mu, which wait releases meanwhile, and
 // looks again at what it waits for. For up to spinWait it keeps its
 // processor and looks for the signal, yielding to any other goroutine
-// that waits for one, and only then sleeps. A goroutine that sleeps
-// takes a while to wake again where the signal comes: its thread must
-// wake, and the processor of the goroutine that signals keeps the woken
-// one a few microseconds before another may take it, which on a virtual
-// machine may be a tenth of a millisecond. Where the race of Solve with
-// AnySolution starts on two goroutines, the one that waits for a share
-// of the main search waited a median of 118 µs without the spin, and
-// 7 µs with it.
+// that waits for one, and only then sleeps: a goroutine that sleeps takes
+// a while to wake where the signal comes, up to a tenth of a millisecond
+// on a virtual machine, where a spinning one takes a few microseconds.
 func (sh *sharedSearch) wait() {
 	seen := sh.signals.Load()
 	sh.mu.Unlock()

@@ -115,10 +115,9 @@ const (
 
 	// A search on several workers first runs alone for this many nodes,
 	// about a tenth of a millisecond: most instances end within them,
-	// sooner than the split into units would. On the sampled CSPLib runs
-	// on two workers, 4096 nodes bring the geometric mean of the times
-	// from 1.5 times that of one worker down to it; with 16384 the runs
-	// of a millisecond or more lose more than the small ones gain.
+	// sooner than the split into units would; a longer probe costs the
+	// runs of a millisecond or more. Chosen on a sample of the CSPLib runs
+	// on two workers; see docs/benchmarks.md, Variant search.
 	probeNodes = 1 << 12
 )
 

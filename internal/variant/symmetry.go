@@ -147,24 +147,18 @@ func (base *searcher) ringOrbits(group []Symmetry) [][]Square {
 // countSymmetric counts the solutions of base, the search of an instance
 // that the symmetries of group (at least two) map to itself, on k
 // goroutines, doing about 1/len(group) of the work of a plain count.
-//
 // It takes a line L in use and the set R of the free squares on L and its
-// images under group; every solution has a queen on L, so in R. The
-// orbits O1, O2, ... of the squares of R under group are ordered, and a
-// solution s belongs to the first orbit O that holds one of its queens;
-// let m(s) be the number of its queens in O, from 1 to 4 (the images of L
-// are four lines at most). Each symmetry maps the solutions of O that
-// have a queen on a square q of O one to one onto those that have one on
-// its image, so that the solutions of O, each counted once, number
-//
-//	|O| · Σ 1/m(s), over the solutions s with a queen on q
-//	                and none on the squares of O1, ..., the orbit before O,
-//
-// for the first square q of O. That is one search for each orbit, with
-// its first square taken and the orbits before it blocked, whose
-// solutions count 12/m each (see searcher.ring), and a division by 12 at
-// the end. progress, when not nil, is called after each unit of all
-// searches, never by two goroutines at once.
+// images; every solution has a queen on L, so in R. The orbits O1, O2, ...
+// of R under group are ordered, and a solution s belongs to the first
+// orbit O holding one of its queens, m(s) of them (1 to 4: the images of
+// L are four lines at most). The symmetries map the solutions of O with a
+// queen on one square of O one to one onto those with a queen on another,
+// so O's solutions number |O| · Σ 1/m(s) over those with a queen on its
+// first square q and none in the orbits before O. That is one search per
+// orbit, q taken and the earlier orbits blocked, each solution counting
+// 12/m (see searcher.ring), and a division by 12 at the end. progress,
+// when not nil, is called after each unit of all searches, never by two
+// goroutines at once.
 func (base *searcher) countSymmetric(ctx context.Context, group []Symmetry, k int, progress Progress) (Total, error) {
 	orbits := base.ringOrbits(group)
 	if orbits == nil {
