@@ -173,3 +173,13 @@ func classicNodes(in *Instance) uint64 {
 	place(0, 0, 0, 0)
 	return nodes
 }
+
+// TestHistoryHoldsTheRows checks that a lane's history has a field for
+// every row below the prefix, on every board the lane search takes.
+func TestHistoryHoldsTheRows(t *testing.T) {
+	for n := 1; n <= lanesN; n++ {
+		if below := n - laneDepth(n); below > historyRows {
+			t.Errorf("n=%d: %d rows below the prefix, the history holds %d", n, below, historyRows)
+		}
+	}
+}
