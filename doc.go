@@ -14,8 +14,9 @@
 //
 // Listing: [Solutions] streams every solution in lexicographic order of
 // the column list, the order of the classic backtracking programs, and
-// [UniqueSolutions] one solution per symmetry class; [First] returns the
-// first solution.
+// [UniqueSolutions] one solution per symmetry class; [SolutionsParallel]
+// and [UniqueSolutionsParallel] list the same in the same order on every
+// core. [First] returns the first solution.
 //
 // Solving large boards: [Construct] builds a solution for any N in time
 // proportional to N, [Random] finds one by min-conflicts local search, and

@@ -100,3 +100,23 @@ func ExampleUint128() {
 	fmt.Println(x, x.IsUint64())
 	// Output: 36893488147419103233 false
 }
+
+func ExampleSolutionsParallel() {
+	// Every solution of the 10×10 board, in the order of Solutions, found
+	// by one worker per CPU.
+	count := 0
+	for s, err := range queens.SolutionsParallel(context.Background(), 10, 0) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if count++; count <= 2 {
+			fmt.Println(s)
+		}
+	}
+	fmt.Println(count, "solutions")
+	// Output:
+	// 1 3 6 8 10 5 9 2 4 7
+	// 1 3 6 9 7 10 4 2 5 8
+	// 724 solutions
+}
