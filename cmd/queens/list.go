@@ -9,15 +9,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
 	"github.com/queenslab/queens/internal/message"
-	"github.com/queenslab/queens/internal/progress"
 )
 
 // listOptions are the settings of a listing.
@@ -156,55 +153,10 @@ whole lines.`,
 	return cmd
 }
 
-// glyphsHelp lists the glyphs of the board format, for help texts.
-func glyphsHelp() string {
-	var b strings.Builder
-	for _, name := range format.GlyphNames() {
-		fmt.Fprintf(&b, "  %-10s %s\n", name, format.DescribeGlyphs(name))
-	}
-	return b.String()
-}
-
-// stylesHelp lists the styles of the tutorials' programs, for help texts.
-func stylesHelp() string {
-	var b strings.Builder
-	for _, name := range format.StyleNames() {
-		fmt.Fprintf(&b, "  %-10s %s\n", name, format.DescribeStyle(name))
-	}
-	return b.String()
-}
-
-// completeGlyphs completes the value of a --glyphs flag.
-func completeGlyphs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	var names []string
-	for _, name := range format.GlyphNames() {
-		names = append(names, name+"\t"+format.DescribeGlyphs(name))
-	}
-	return names, cobra.ShellCompDirectiveNoFileComp
-}
-
 // humanFormat reports whether the format ends with the total, "0
 // solutions" included.
 func humanFormat(name string) bool {
 	return name == "board" || name == "matrix" || name == "sentences" || name == "svg"
-}
-
-// formatHelp lists the formats with their descriptions, for help texts.
-func formatHelp() string {
-	var b strings.Builder
-	for _, name := range format.Names() {
-		fmt.Fprintf(&b, "  %-10s %s\n", name, format.Describe(name))
-	}
-	return b.String()
-}
-
-// completeFormats completes the value of a --format flag.
-func completeFormats(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	var names []string
-	for _, name := range format.Names() {
-		names = append(names, name+"\t"+format.Describe(name))
-	}
-	return names, cobra.ShellCompDirectiveNoFileComp
 }
 
 // checkListFormat returns a usage error for a format, base, glyphs, order
@@ -260,18 +212,6 @@ func checkListFormat(o listOptions, set func(string) bool) error {
 	return nil
 }
 
-// checkGlyphs returns a usage error for glyphs that are unknown, or given
-// with a format other than board.
-func checkGlyphs(name, glyphs string, given bool) error {
-	if format.DescribeGlyphs(glyphs) == "" {
-		return usageError(fmt.Errorf("unknown glyphs %q", glyphs), "glyphs: "+strings.Join(format.GlyphNames(), ", "))
-	}
-	if given && name != "board" && slices.Contains(format.Names(), name) {
-		return usageError(fmt.Errorf("--glyphs applies to the board format, not to %s", name), "try --format board --glyphs "+glyphs)
-	}
-	return nil
-}
-
 // checkOrder returns a usage error for an unknown order.
 func checkOrder(order string) error {
 	if order != "" && order != "rows" && order != "columns" {
@@ -315,34 +255,27 @@ func transpose(dst, s queens.Solution) queens.Solution {
 	return dst
 }
 
+// parallelMinN is the least N listed by several goroutines: smaller
+// boards list in a blink.
+const parallelMinN = 12
+
 // list writes the solutions the options ask for to w, and returns how many
 // it wrote. It stops with ctx.Err() when ctx is cancelled.
 func list(ctx context.Context, w io.Writer, o listOptions) (uint64, error) {
-	if workers := runtime.GOMAXPROCS(0); workers > 1 && o.n >= parallelMinN && o.format == "cols" && o.style == "" && !o.columnOrder() && !o.unique && o.limit == 0 {
-		return listParallel(ctx, w, o, workers)
+	workers := 1
+	if procs := runtime.GOMAXPROCS(0); procs > 1 && o.n >= parallelMinN {
+		workers = procs
 	}
-	return listSerial(ctx, w, o)
+	return listWith(ctx, w, o, workers)
 }
 
-// listSerial writes the listing with one goroutine.
-func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error) {
+// listWith writes the listing with the solutions found by workers
+// goroutines; the output does not depend on their number.
+func listWith(ctx context.Context, w io.Writer, o listOptions, workers int) (uint64, error) {
 	fw, err := newListWriter(w, o)
 	if err != nil {
 		return 0, err
 	}
-	var seq iter.Seq[queens.Solution]
-	if o.unique {
-		seq, err = queens.UniqueSolutions(o.n)
-	} else {
-		seq, err = queens.Solutions(o.n)
-	}
-	if err != nil {
-		return 0, err
-	}
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	done := ctx.Done()
 	var (
 		index  uint64
 		turned queens.Solution
@@ -350,7 +283,10 @@ func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error)
 	bar := newListBar(o)
 	defer bar.stop()
 	columns := o.style == "" && o.columnOrder()
-	for s := range seq {
+	for s, serr := range listSolutions(ctx, o, workers) {
+		if serr != nil {
+			return index, serr
+		}
 		index++
 		bar.solution(index, s)
 		if columns {
@@ -359,16 +295,6 @@ func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error)
 		}
 		if err = fw.Write(index, s); err != nil || index == o.limit {
 			break
-		}
-		if index%1024 == 0 {
-			select {
-			case <-done:
-				err = ctx.Err()
-			default:
-			}
-			if err != nil {
-				break
-			}
 		}
 	}
 	if err == nil {
@@ -381,274 +307,42 @@ func listSerial(ctx context.Context, w io.Writer, o listOptions) (uint64, error)
 	return index, fw.Close()
 }
 
-// listBar shows how far a serial listing to a file has come: by the
-// solutions of --limit, or else by the placements of the first two rows,
-// which the listing goes through in order.
-type listBar struct {
-	bar   *progress.Bar
-	n     int
-	limit uint64
-	place []int // place[c0*n+c1]: how many prefixes come before (c0, c1)
-	key   int   // the prefix of the last solution, c0*n+c1
-	shown int
-	units int
-}
-
-// newListBar returns the bar of the listing o, or nil when it shows none:
-// for standard output, or a board of one row.
-func newListBar(o listOptions) *listBar {
-	if o.progress == nil || o.n < 2 || !progress.IsTerminal(o.progress) {
-		return nil
-	}
-	b := &listBar{n: o.n, limit: o.limit, key: -1}
-	if o.limit > 0 {
-		b.units = int(min(o.limit, 1<<30))
-	} else {
-		prefixes := listPrefixes(o.n, 2)
-		b.place = make([]int, o.n*o.n)
-		for i, p := range prefixes {
-			b.place[p[0]*o.n+p[1]] = i
+// listSolutions returns the solutions of the listing o, in order, found by
+// workers goroutines; one lists them on the calling goroutine. The
+// sequence ends with ctx.Err() when ctx is cancelled.
+func listSolutions(ctx context.Context, o listOptions, workers int) iter.Seq2[queens.Solution, error] {
+	if workers > 1 {
+		if o.unique {
+			return queens.UniqueSolutionsParallel(ctx, o.n, workers)
 		}
-		b.units = len(prefixes)
+		return queens.SolutionsParallel(ctx, o.n, workers)
 	}
-	b.bar = progress.NewIn(o.progress, message.NewPrinter(o.lang), b.units, 0, time.Time{})
-	if b.bar == nil {
-		return nil
-	}
-	return b
-}
-
-// solution tells the bar of the index-th solution s.
-func (b *listBar) solution(index uint64, s queens.Solution) {
-	if b == nil {
-		return
-	}
-	if b.limit > 0 {
-		b.bar.Add(1)
-		return
-	}
-	if key := s[0]*b.n + s[1]; key != b.key {
-		b.key = key
-		// The prefixes before this one are done.
-		b.bar.Add(b.place[key] - b.shown)
-		b.shown = b.place[key]
-	}
-}
-
-// end marks the listing complete.
-func (b *listBar) end() {
-	if b == nil || b.limit > 0 {
-		return
-	}
-	b.bar.Add(b.units - b.shown)
-	b.shown = b.units
-}
-
-// stop stops drawing the bar.
-func (b *listBar) stop() {
-	if b != nil {
-		b.bar.Stop()
-	}
-}
-
-// The parallel listing. Finding the solutions of a large board costs more
-// than printing them, so the cols format, whose lines do not carry the
-// number of the solution, is listed by several goroutines: the listing is
-// split into units by the queens of the first rows (see
-// queens.SolutionsWithPrefix), each worker formats the solutions of one
-// unit into chunks of bytes, and the chunks are written in the order of the
-// units, so that the output is the same as the serial one. Memory stays
-// bounded: work starts on at most a window of units beyond the one being
-// written, and a unit holds at most its share of chunksInFlight chunks
-// before its worker waits.
-const (
-	parallelMinN   = 12  // smaller boards list in a blink
-	chunksInFlight = 128 // chunks of at most 128 KiB
-)
-
-// listUnit is the part of a parallel listing that begins with one prefix.
-type listUnit struct {
-	prefix queens.Solution
-	chunks chan *[]byte
-	count  uint64 // solutions; set before chunks is closed
-	err    error  // set before chunks is closed
-}
-
-// chunkPool recycles the chunks of the parallel listing.
-var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, 128<<10); return &b }}
-
-// chunkSink is the writer of a worker: it copies what the format writer
-// hands it into a chunk and passes the chunk on to the unit being listed.
-type chunkSink struct {
-	ctx context.Context
-	ch  chan<- *[]byte
-}
-
-func (s *chunkSink) Write(p []byte) (int, error) {
-	b := chunkPool.Get().(*[]byte)
-	*b = append((*b)[:0], p...)
-	select {
-	case s.ch <- b:
-		return len(p), nil
-	case <-s.ctx.Done():
-		chunkPool.Put(b)
-		return 0, s.ctx.Err()
-	}
-}
-
-// listParallel writes the cols listing of every solution with several
-// goroutines; its output is that of listSerial.
-func listParallel(ctx context.Context, w io.Writer, o listOptions, workers int) (uint64, error) {
-	// Units of a few hundred kilobytes: many more than workers, so that
-	// they share the work evenly, and small enough to wait whole.
-	depth := 2
-	if o.n >= 15 {
-		depth = 3
-	}
-	prefixes := listPrefixes(o.n, depth)
-	window := workers + 2
-	perUnit := max(4, chunksInFlight/window)
-	parent := ctx
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-
-	// The dispatcher hands out the units in order, to a worker and to the
-	// queue of the writer, each after taking a place in the window; the
-	// writer gives the place back when it has written the unit. The unit
-	// being written always has its place, so the pipeline never stalls
-	// for good. Every unit in the queue is closed, by its worker or, when
-	// the listing stops early, by the dispatcher.
-	places := make(chan struct{}, window)
-	queue := make(chan *listUnit, window)
-	work := make(chan *listUnit)
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		defer close(work)
-		defer close(queue)
-		for _, p := range prefixes {
-			select {
-			case places <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			u := &listUnit{prefix: p, chunks: make(chan *[]byte, perUnit)}
-			queue <- u
-			select {
-			case work <- u:
-			case <-ctx.Done():
-				u.err = ctx.Err()
-				close(u.chunks)
-				return
-			}
+	return func(yield func(queens.Solution, error) bool) {
+		seq, err := queens.Solutions(o.n)
+		if o.unique {
+			seq, err = queens.UniqueSolutions(o.n)
 		}
-	})
-	for range workers {
-		wg.Go(func() {
-			// One format writer per worker, flushed at the end of each unit.
-			sink := &chunkSink{ctx: ctx}
-			fw, err := format.New(o.format, sink, format.Options{N: o.n, ZeroBased: o.base == 0})
-			for u := range work {
-				if err == nil {
-					sink.ch = u.chunks
-					u.count, u.err = listUnitSolutions(ctx, fw, u, o.n)
-				} else {
-					u.err = err
-				}
-				close(u.chunks)
-			}
-		})
-	}
-	var bar *progress.Bar
-	if o.progress != nil {
-		bar = progress.NewIn(o.progress, message.NewPrinter(o.lang), len(prefixes), 0, time.Time{})
-	}
-	total, err := writeUnits(w, queue, places, bar.Add)
-	bar.Stop()
-	cancel() // stops the others, if the writing stopped early
-	for u := range queue {
-		for b := range u.chunks {
-			chunkPool.Put(b)
+		if err == nil {
+			err = ctx.Err()
 		}
-	}
-	wg.Wait()
-	if perr := parent.Err(); perr != nil {
-		return total, perr
-	}
-	return total, err
-}
-
-// writeUnits writes the chunks of the units of the queue in order, and
-// returns the number of solutions written; done hears of each unit
-// written.
-func writeUnits(w io.Writer, queue <-chan *listUnit, places <-chan struct{}, done func(int)) (uint64, error) {
-	var total uint64
-	for u := range queue {
-		for b := range u.chunks {
-			_, err := w.Write(*b)
-			chunkPool.Put(b)
-			if err != nil {
-				return total, err
-			}
-		}
-		if u.err != nil {
-			return total, u.err
-		}
-		total += u.count
-		done(1)
-		<-places
-	}
-	return total, nil
-}
-
-// listUnitSolutions writes the solutions of the unit of the n×n board
-// with fw, and flushes it.
-func listUnitSolutions(ctx context.Context, fw format.Writer, u *listUnit, n int) (uint64, error) {
-	seq, err := queens.SolutionsWithPrefix(n, u.prefix)
-	if err != nil {
-		return 0, err
-	}
-	done := ctx.Done()
-	var count uint64
-	for s := range seq {
-		count++
-		if err = fw.Write(count, s); err != nil {
-			return count, err
-		}
-		if count%1024 == 0 {
-			select {
-			case <-done:
-				return count, ctx.Err()
-			default:
-			}
-		}
-	}
-	return count, fw.Flush()
-}
-
-// listPrefixes returns the placements of queens on the first depth rows of
-// the n×n board that no two attack, in lexicographic order.
-func listPrefixes(n, depth int) []queens.Solution {
-	var out []queens.Solution
-	prefix := make(queens.Solution, 0, depth)
-	var place func()
-	place = func() {
-		if len(prefix) == depth {
-			out = append(out, prefix.Clone())
+		if err != nil {
+			yield(nil, err)
 			return
 		}
-		row := len(prefix)
-	next:
-		for c := range n {
-			for r, pc := range prefix {
-				if d := pc - c; d == 0 || d == row-r || d == r-row {
-					continue next
+		done := ctx.Done()
+		var count uint64
+		for s := range seq {
+			if !yield(s, nil) {
+				return
+			}
+			if count++; count%1024 == 0 {
+				select {
+				case <-done:
+					yield(nil, ctx.Err())
+					return
+				default:
 				}
 			}
-			prefix = append(prefix, c)
-			place()
-			prefix = prefix[:row]
 		}
 	}
-	place()
-	return out
 }

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
 )
 
@@ -238,57 +237,46 @@ func (w *failWriter) Write(p []byte) (int, error) {
 func TestListWriteError(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		o := listOptions{n: 12, format: "cols", base: 1}
-		var err error
-		if workers == 1 {
-			_, err = listSerial(t.Context(), &failWriter{left: 100000}, o)
-		} else {
-			_, err = listParallel(t.Context(), &failWriter{left: 100000}, o, workers)
-		}
+		_, err := listWith(t.Context(), &failWriter{left: 100000}, o, workers)
 		if err == nil || err.Error() != "no space left on device" {
 			t.Errorf("%d workers: error %v, want the writer's", workers, err)
 		}
 	}
 }
 
+// TestListParallelMatchesSerial checks that the listing with several
+// workers writes the bytes of the serial one, in formats that number the
+// solutions and in the orders and selections of the flags.
 func TestListParallelMatchesSerial(t *testing.T) {
 	sizes := []int{4, 8, 12, 13}
 	if testing.Short() {
 		sizes = sizes[:3]
 	}
 	for _, n := range sizes {
-		bases := []int{0, 1}
-		if n > 12 {
-			bases = bases[1:]
-		}
-		for _, base := range bases {
-			o := listOptions{n: n, format: "cols", base: base}
+		for _, o := range []listOptions{
+			{n: n, format: "cols", base: 0},
+			{n: n, format: "cols", base: 1},
+			{n: n, format: "json", base: 1, limit: 1000},
+			{n: n, format: "solution", base: 1},
+			{n: n, format: "sentences", base: 1, unique: true},
+			{n: n, format: "board", glyphs: "Q.", base: 1, unique: true, order: "columns", limit: 50},
+		} {
 			var serial bytes.Buffer
-			want, err := listSerial(t.Context(), &serial, o)
+			want, err := listWith(t.Context(), &serial, o, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, workers := range []int{2, 5} {
 				var par bytes.Buffer
-				got, err := listParallel(t.Context(), &par, o, workers)
+				got, err := listWith(t.Context(), &par, o, workers)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if got != want || !bytes.Equal(par.Bytes(), serial.Bytes()) {
-					t.Errorf("n=%d base %d, %d workers: %d solutions, output equal %v; serial %d", n, base, workers, got, bytes.Equal(par.Bytes(), serial.Bytes()), want)
+					t.Errorf("%+v, %d workers: %d solutions, output equal %v; serial %d", o, workers, got, bytes.Equal(par.Bytes(), serial.Bytes()), want)
 				}
 			}
 		}
-	}
-	// Units of three rows, as for boards from 15 on.
-	var all []queens.Solution
-	for _, p := range listPrefixes(9, 3) {
-		seq, _ := queens.SolutionsWithPrefix(9, p)
-		for s := range seq {
-			all = append(all, s.Clone())
-		}
-	}
-	if len(all) != 352 || all[0].String() != "1 3 6 8 2 4 9 7 5" {
-		t.Errorf("the units of three rows of N=9 hold %d solutions, first %v", len(all), all[0])
 	}
 }
 
@@ -299,7 +287,7 @@ func TestListAllocs(t *testing.T) {
 	// counts is the listing's own.
 	allocs := func(n int) float64 {
 		o := listOptions{n: n, format: "cols", base: 1}
-		list := func() { listSerial(context.Background(), discard{}, o) }
+		list := func() { listWith(context.Background(), discard{}, o, 1) }
 		least := testing.AllocsPerRun(3, list)
 		for range 4 {
 			least = min(least, testing.AllocsPerRun(3, list))
@@ -328,12 +316,7 @@ func BenchmarkList(b *testing.B) {
 			runtime.ReadMemStats(&before)
 			var total uint64
 			for b.Loop() {
-				var n uint64
-				if tc.workers == 1 {
-					n, _ = listSerial(context.Background(), discard{}, o)
-				} else {
-					n, _ = listParallel(context.Background(), discard{}, o, tc.workers)
-				}
+				n, _ := listWith(context.Background(), discard{}, o, tc.workers)
 				total += n
 			}
 			runtime.ReadMemStats(&after)

@@ -19,17 +19,18 @@ func (s *sum) Write(p []byte) (int, error) {
 }
 
 // TestListParallelMatchesSerialDeep guards the order of the parallel
-// listing from N = 15 on, where its units are the prefixes of three rows
-// rather than two (TestListParallelMatchesSerial checks the smaller
-// boards): the bytes must be those of the serial listing, so that two
-// units written in the wrong order, or a unit left out, fail here.
+// listing from N = 15 on, where the units of queens.SolutionsParallel are
+// the prefixes of three rows rather than two (TestListParallelMatchesSerial
+// checks the smaller boards): the bytes must be those of the serial
+// listing, so that two units written in the wrong order, or a unit left
+// out, fail here.
 func TestListParallelMatchesSerialDeep(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("lists the 2279184 solutions of N=15 three times; CI runs it without the race detector")
 	}
 	o := listOptions{n: 15, format: "cols", base: 1}
 	serial := &sum{h: sha256.New()}
-	want, err := listSerial(t.Context(), serial, o)
+	want, err := listWith(t.Context(), serial, o, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func TestListParallelMatchesSerialDeep(t *testing.T) {
 	}
 	for _, workers := range []int{2, 3} {
 		par := &sum{h: sha256.New()}
-		got, err := listParallel(t.Context(), par, o, workers)
+		got, err := listWith(t.Context(), par, o, workers)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,17 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/format"
 	"github.com/queenslab/queens/internal/outfile"
 )
 
@@ -32,4 +38,126 @@ func commitOutput(out *outfile.File) error {
 		return usageError(err, "queens writes -o to a temporary file and renames it: the directory must let this user replace the file")
 	}
 	return nil
+}
+
+// formatHelp lists the formats with their descriptions, for help texts.
+func formatHelp() string {
+	var b strings.Builder
+	for _, name := range format.Names() {
+		fmt.Fprintf(&b, "  %-10s %s\n", name, format.Describe(name))
+	}
+	return b.String()
+}
+
+// completeFormats completes the value of a --format flag.
+func completeFormats(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	var names []string
+	for _, name := range format.Names() {
+		names = append(names, name+"\t"+format.Describe(name))
+	}
+	return names, cobra.ShellCompDirectiveNoFileComp
+}
+
+// glyphsHelp lists the glyphs of the board format, for help texts.
+func glyphsHelp() string {
+	var b strings.Builder
+	for _, name := range format.GlyphNames() {
+		fmt.Fprintf(&b, "  %-10s %s\n", name, format.DescribeGlyphs(name))
+	}
+	return b.String()
+}
+
+// completeGlyphs completes the value of a --glyphs flag.
+func completeGlyphs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	var names []string
+	for _, name := range format.GlyphNames() {
+		names = append(names, name+"\t"+format.DescribeGlyphs(name))
+	}
+	return names, cobra.ShellCompDirectiveNoFileComp
+}
+
+// stylesHelp lists the styles of the tutorials' programs, for help texts.
+func stylesHelp() string {
+	var b strings.Builder
+	for _, name := range format.StyleNames() {
+		fmt.Fprintf(&b, "  %-10s %s\n", name, format.DescribeStyle(name))
+	}
+	return b.String()
+}
+
+// checkGlyphs returns a usage error for glyphs that are unknown, or given
+// with a format other than board.
+func checkGlyphs(name, glyphs string, given bool) error {
+	if format.DescribeGlyphs(glyphs) == "" {
+		return usageError(fmt.Errorf("unknown glyphs %q", glyphs), "glyphs: "+strings.Join(format.GlyphNames(), ", "))
+	}
+	if given && name != "board" && slices.Contains(format.Names(), name) {
+		return usageError(fmt.Errorf("--glyphs applies to the board format, not to %s", name), "try --format board --glyphs "+glyphs)
+	}
+	return nil
+}
+
+// writeResult writes through write to the file path names, or to standard
+// output for "" and "-". A file appears only when write succeeds: on an
+// error, or an interrupt, the file stays as it was.
+func writeResult(std streams, path string, write func(io.Writer) error) error {
+	out, err := outfile.Create(path, std.out)
+	if err != nil {
+		return usageError(err, "check that the directory exists and is writable")
+	}
+	defer out.Abort()
+	if err := write(out); err != nil {
+		return err
+	}
+	return out.Commit()
+}
+
+// ctxWriter is a writer that fails with ctx.Err() once ctx is done, so
+// that Ctrl-C stops a long output (and its file is not kept).
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+// drawsBoard reports whether the format draws every square of the board,
+// N² characters or more, and so cannot serve large N.
+func drawsBoard(name string) bool {
+	return name == "board" || name == "matrix" || name == "svg"
+}
+
+// checkFormat returns a usage error unless the format can print a
+// solution of the n×n board.
+func checkFormat(name string, n int) error {
+	if _, err := format.New(name, io.Discard, format.Options{N: n}); err != nil {
+		hint := "formats: " + strings.Join(format.Names(), ", ")
+		if errors.Is(err, queens.ErrSize) {
+			hint = "use another --format, such as cols"
+		}
+		return usageError(err, hint)
+	}
+	if drawsBoard(name) && n > maxDrawN {
+		return usageError(fmt.Errorf("--format %s draws all N² squares: it works up to N = %d, got %d", name, maxDrawN, n), "use --format cols")
+	}
+	return nil
+}
+
+// writeSolution writes s as solution 1 in the format with the options.
+// The writers stream: even the cols line of ten million queens goes out
+// in chunks.
+func writeSolution(w io.Writer, name string, opts format.Options, s queens.Solution) error {
+	fw, err := format.New(name, w, opts)
+	if err != nil {
+		return usageError(err, "")
+	}
+	if err := fw.Write(1, s); err != nil {
+		return err
+	}
+	return fw.Close()
 }

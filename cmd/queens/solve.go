@@ -18,7 +18,6 @@ import (
 	"github.com/queenslab/queens/internal/format"
 	"github.com/queenslab/queens/internal/instfile"
 	"github.com/queenslab/queens/internal/memory"
-	"github.com/queenslab/queens/internal/outfile"
 	"github.com/queenslab/queens/internal/progress"
 )
 
@@ -415,20 +414,6 @@ func untilDone(ctx context.Context, find func() (queens.Solution, error)) (queen
 	}
 }
 
-// ctxWriter is a writer that fails with ctx.Err() once ctx is done, so
-// that Ctrl-C stops a long output (and its file is not kept).
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
-}
-
 // parseSolveN parses the board size of solve, which goes far beyond the
 // size that counting accepts.
 func parseSolveN(s string) (int, error) {
@@ -485,57 +470,6 @@ func solveError(ctx context.Context, err error, f solveFlags, n int, presets []q
 // them.
 func presetNames(with string) []string {
 	return strings.FieldsFunc(with, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
-}
-
-// writeResult writes through write to the file path names, or to standard
-// output for "" and "-". A file appears only when write succeeds: on an
-// error, or an interrupt, the file stays as it was.
-func writeResult(std streams, path string, write func(io.Writer) error) error {
-	out, err := outfile.Create(path, std.out)
-	if err != nil {
-		return usageError(err, "check that the directory exists and is writable")
-	}
-	defer out.Abort()
-	if err := write(out); err != nil {
-		return err
-	}
-	return out.Commit()
-}
-
-// drawsBoard reports whether the format draws every square of the board,
-// N² characters or more, and so cannot serve large N.
-func drawsBoard(name string) bool {
-	return name == "board" || name == "matrix" || name == "svg"
-}
-
-// checkFormat returns a usage error unless the format can print a
-// solution of the n×n board.
-func checkFormat(name string, n int) error {
-	if _, err := format.New(name, io.Discard, format.Options{N: n}); err != nil {
-		hint := "formats: " + strings.Join(format.Names(), ", ")
-		if errors.Is(err, queens.ErrSize) {
-			hint = "use another --format, such as cols"
-		}
-		return usageError(err, hint)
-	}
-	if drawsBoard(name) && n > maxDrawN {
-		return usageError(fmt.Errorf("--format %s draws all N² squares: it works up to N = %d, got %d", name, maxDrawN, n), "use --format cols")
-	}
-	return nil
-}
-
-// writeSolution writes s as solution 1 in the format with the options.
-// The writers stream: even the cols line of ten million queens goes out
-// in chunks.
-func writeSolution(w io.Writer, name string, opts format.Options, s queens.Solution) error {
-	fw, err := format.New(name, w, opts)
-	if err != nil {
-		return usageError(err, "")
-	}
-	if err := fw.Write(1, s); err != nil {
-		return err
-	}
-	return fw.Close()
 }
 
 // runInstance solves, counts or lists an instance with blocked squares,
