@@ -1,8 +1,15 @@
 package main
 
-import (
-	"io"
+// The large solutions of solve: refused before the search when they would
+// not fit in memory or on disk, and written to a file with a progress bar.
 
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+
+	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/progress"
 )
 
@@ -66,4 +73,34 @@ func lineSize(n, base int) int64 {
 		}
 	}
 	return size
+}
+
+// solveMemory refuses, before it starts, a search whose solution would
+// not fit in the computer's memory: 8 bytes a row for the construction,
+// about 40 for the local search with its diagonal counts.
+func solveMemory(n int, method string) error {
+	perRow := uint64(8)
+	if method == methodRandom {
+		perRow = 40
+	}
+	if err := memory.Check(perRow*uint64(n), 0); err != nil {
+		return usageError(fmt.Errorf("solve of N=%d: %w", n, err), "try a smaller N")
+	}
+	return nil
+}
+
+// solveDisk refuses, before it starts, a solution of N rows that would
+// not fit in the free space of the directory of the output file: about
+// as many bytes a row as the digits of N, and a separator.
+func solveDisk(n int, path string) error {
+	if path == "" {
+		return nil
+	}
+	need := uint64(n) * uint64(len(strconv.Itoa(n))+1)
+	free, ok := freeSpace(filepath.Dir(path))
+	if ok && need > free {
+		return usageError(fmt.Errorf("solve of N=%d: the solution needs about %s on disk, and %s has %s free", n, memory.Format(need), filepath.Dir(path), memory.Format(free)),
+			"write it elsewhere with -o, or try a smaller N")
+	}
+	return nil
 }

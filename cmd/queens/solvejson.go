@@ -1,10 +1,16 @@
 package main
 
+// How a search of solve ends: its JSON report, and the message and exit
+// status of a search that found nothing or ran out of time.
+
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/queenslab/queens"
@@ -126,4 +132,52 @@ func reportEnd(std streams, f solveFlags, err error) error {
 		return werr
 	}
 	return err
+}
+
+// solveError turns an error of the search into the message and exit code
+// it calls for. A search stopped by its own deadline has no answer: it
+// exits with exitUndecided, and never claims that there is no solution.
+func solveError(ctx context.Context, err error, f solveFlags, n int, presets []queens.Square) error {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) && errors.Is(ctx.Err(), context.DeadlineExceeded):
+		var what, hint string
+		switch {
+		case f.count:
+			what = fmt.Sprintf("counting stopped after %s, unfinished", f.timeout)
+			hint = "raise --timeout, or add preset queens"
+		case len(presets) > 0 && n > queens.MaxCompleteN:
+			what = fmt.Sprintf("no completion found within %s; the local search above N = %d cannot prove that none exists", f.timeout, queens.MaxCompleteN)
+			hint = "raise --timeout; exit status 3 means undecided"
+		case len(presets) > 0:
+			what = fmt.Sprintf("the search for a completion stopped after %s undecided", f.timeout)
+			hint = "raise --timeout; exit status 3 means undecided"
+		default:
+			what = fmt.Sprintf("no solution found within %s", f.timeout)
+			hint = "raise --timeout, or try --method construct"
+		}
+		return &exitError{code: exitUndecided, err: errors.New(what), hint: hint}
+	case errors.Is(err, queens.ErrNoSolution) && len(presets) > 0:
+		return noError(fmt.Errorf("no completion exists for queens on %s on the %d×%d board", strings.Join(presetNames(f.with), ", "), n, n))
+	}
+	return libraryError(err)
+}
+
+// presetNames returns the squares of a --with list as the user wrote
+// them.
+func presetNames(with string) []string {
+	return strings.FieldsFunc(with, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+}
+
+// instanceError turns an error of the search of an instance into the
+// message and exit code it calls for; a search stopped by its own
+// deadline is undecided.
+func instanceError(ctx context.Context, err error, f solveFlags) error {
+	if errors.Is(err, context.DeadlineExceeded) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		what := fmt.Sprintf("the search stopped after %s undecided", f.timeout)
+		if f.count || f.all {
+			what = fmt.Sprintf("the search stopped after %s, unfinished", f.timeout)
+		}
+		return &exitError{code: exitUndecided, err: errors.New(what), hint: "raise --timeout; exit status 3 means undecided"}
+	}
+	return libraryError(err)
 }
