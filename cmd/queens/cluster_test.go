@@ -193,21 +193,6 @@ func TestClusterListenHints(t *testing.T) {
 	}
 }
 
-// TestJoinURLs checks that workers are never told to join an address that
-// means every interface.
-func TestJoinURLs(t *testing.T) {
-	if got := joinURLs("nats://127.0.0.1:4222"); len(got) != 1 || got[0] != "nats://127.0.0.1:4222" {
-		t.Errorf("joinURLs of a loopback URL: %v", got)
-	}
-	for _, u := range []string{"nats://0.0.0.0:4333", "nats://[::]:4333"} {
-		for _, got := range joinURLs(u) {
-			if strings.Contains(got, "0.0.0.0") || strings.Contains(got, "[::]") || !strings.HasSuffix(got, ":4333") || !strings.HasPrefix(got, "nats://") {
-				t.Errorf("joinURLs(%q) gives %q", u, got)
-			}
-		}
-	}
-}
-
 // TestClusterJoinLine starts a coordinator on every interface: the line
 // for the workers names an address of this machine and the token.
 func TestClusterJoinLine(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -71,6 +72,44 @@ func IsLoopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// JoinURLs returns the URLs at which workers reach the server whose client
+// URL is serverURL. A server that listens on every interface (0.0.0.0 or
+// ::) has a URL no other machine can use: its place is taken by the
+// addresses of this machine's interfaces, loopback and link-local ones
+// left out, IPv4 first. When there are none, serverURL is returned alone.
+func JoinURLs(serverURL string) []string {
+	u, err := url.Parse(serverURL)
+	if err != nil {
+		return []string{serverURL}
+	}
+	ip := net.ParseIP(u.Hostname())
+	if u.Hostname() != "" && (ip == nil || !ip.IsUnspecified()) {
+		return []string{serverURL}
+	}
+	ipv4Only := ip != nil && ip.To4() != nil
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return []string{serverURL}
+	}
+	var v4, v6 []string
+	for _, a := range addrs {
+		ipn, ok := a.(*net.IPNet)
+		if !ok || ipn.IP.IsLoopback() || ipn.IP.IsLinkLocalUnicast() || ipn.IP.IsUnspecified() {
+			continue
+		}
+		join := u.Scheme + "://" + net.JoinHostPort(ipn.IP.String(), u.Port())
+		if ipn.IP.To4() != nil {
+			v4 = append(v4, join)
+		} else if !ipv4Only {
+			v6 = append(v6, join)
+		}
+	}
+	if urls := append(v4, v6...); len(urls) > 0 {
+		return urls
+	}
+	return []string{serverURL}
 }
 
 // StartServer starts an embedded NATS server with JetStream and waits until
