@@ -3,10 +3,11 @@ package main
 // The programs of the tutorials queens grew from, each with the command
 // that prints what it prints, line for line. The expected output of each
 // is a golden file under testdata/seeds, written from the tutorial's own
-// code: every program is ported (seedports_test.go), its printing by
-// statement, its search as the tutorial makes it (row by row, or column
-// by column), without the library. 'go test ./cmd/queens -run Seed
-// -update' rewrites the golden files from the ports, never from queens.
+// code: every program is ported in seedports_test.go, its printing
+// statement by statement, its search as the tutorial makes it (row by
+// row, or column by column), without the library. 'go test ./cmd/queens
+// -run Seed -update' rewrites the golden files from the ports, never from
+// queens.
 //
 // Where a program ends by printing its running time (seed 004's codes 1,
 // 2, 3 and 6: "耗时【15豪秒】…"), that line is left out: it differs from
