@@ -375,6 +375,7 @@ func untilDone(ctx context.Context, find func() (queens.Solution, error)) (queen
 func parseSolveN(s string) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > queens.MaxSolveN {
+		//lint:ignore ST1005 N is the board size, named as the usage line names it
 		return 0, usageError(fmt.Errorf("N must be a whole number from 1 to %d, got %q", queens.MaxSolveN, s), "try 'queens solve 8'")
 	}
 	return n, nil
