@@ -44,7 +44,7 @@ func init() {
 		Entry{Key: "the trace stops after %d events; --limit 0 shows them all", Zh: "跟踪在 %d 个事件后停止；--limit 0 显示全部事件"},
 		Entry{Key: "N=%d: median time of the runs after a warm-up, one goroutine each", Zh: "N=%d：预热之后各次运行用时的中位数，每个算法一个 goroutine"},
 		Entry{Key: "algorithm", Zh: "算法"},
-		Entry{Key: "solutions\tnodes\tchecks\truns\ttime\tns/node\tspeed", Zh: "解\t结点\t检查\t次数\t用时\tns/结点\t速度"},
+		Entry{Key: "solutions\tnodes\tchecks\twork\tunit\truns\ttime\tns/node\tspeed", Zh: "解\t结点\t检查\t工作量\t单位\t次数\t用时\tns/结点\t速度"},
 		Entry{Key: "left out, too slow for N=%d: %s; --force runs them", Zh: "对 N=%d 太慢而略去：%s；--force 照样运行它们"},
 		Entry{Key: "%s (up to N=%d)", Zh: "%s（最大 N=%d）"},
 		Entry{Key: "%s is too slow for N=%d: its practical maximum is N=%d", Zh: "%s 对 N=%d 太慢：它的实用最大值是 N=%d"},

@@ -27,6 +27,15 @@ func init() {
 
 		// Algorithms and counts.
 		Entry{Key: "unknown algorithm %q (known: %s)", Zh: "未知的算法 %q（可选：%s）"},
+
+		// The units in which the algorithms count their work.
+		Entry{Key: "array reads", Zh: "数组读取"},
+		Entry{Key: "comparisons", Zh: "比较"},
+		Entry{Key: "squares read", Zh: "格子读取"},
+		Entry{Key: "counter updates", Zh: "计数器更新"},
+		Entry{Key: "entries rebuilt", Zh: "条目重建"},
+		Entry{Key: "word operations", Zh: "字运算"},
+		Entry{Key: "pairs checked", Zh: "皇后对检查"},
 		Entry{Key: "overtaken by an earlier unit", Zh: "被更早的单元抢先"},
 		Entry{Key: "out of nodes", Zh: "结点预算已用完"},
 		Entry{Key: "suspended", Zh: "已挂起"},
