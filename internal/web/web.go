@@ -373,13 +373,14 @@ type algorithmJSON struct {
 	TraceMaxN int    `json:"trace_max_n"` // the largest N /api/trace accepts with it
 	StepsMaxN int    `json:"steps_max_n"` // the largest N /api/steps and /api/summary accept with it
 	Checks    string `json:"checks"`      // how it counts its checks: "try", "row" or "complete"
+	WorkUnit  string `json:"work_unit"`   // the unit of its work, in English: a key of the catalogue
 }
 
 // algorithms answers the table of algorithms, in its order.
 func (s *server) algorithms(w http.ResponseWriter, r *http.Request) {
 	list := []algorithmJSON{}
 	for _, a := range queens.Algorithms() {
-		list = append(list, algorithmJSON{Name: a.Name, Idea: a.Idea, Seed: a.Seed, MaxN: a.MaxN, TraceMaxN: min(a.MaxN, MaxTraceN), StepsMaxN: stepsMaxN(a), Checks: ruleOf(a).String()})
+		list = append(list, algorithmJSON{Name: a.Name, Idea: a.Idea, Seed: a.Seed, MaxN: a.MaxN, TraceMaxN: min(a.MaxN, MaxTraceN), StepsMaxN: stepsMaxN(a), Checks: ruleOf(a).String(), WorkUnit: a.WorkUnit})
 	}
 	writeJSON(w, list)
 }
