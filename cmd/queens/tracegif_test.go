@@ -72,7 +72,7 @@ func TestTraceGIFRefuses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"8"}, "more than 5000 frames"},                     // the whole search
+		{[]string{"8"}, "more than 5000 frames"},                      // the whole search
 		{[]string{"8", "--from", "1", "--to", "5001"}, "5001 frames"}, // one frame too many
 		{[]string{"6", "--from", "9", "--to", "3"}, "comes after the last"},
 		{[]string{"6", "--to", "4000"}, "has 1248 steps, not 4000"},
