@@ -9,7 +9,8 @@ package main
 // syntax; " # exit N" states the exit status of its last stage (else 0).
 // Each block runs in a fresh directory holding a link "docs" to docs/.
 // Durations and rates are masked on both sides, trailing spaces ignored,
-// and an expected line "..." stands for any lines. A "$ " line in any
+// an expected line "..." stands for any lines, and one that ends in " ..."
+// for any line that begins with what stands before the dots. A "$ " line in any
 // other fenced block fails the test: commands that must not run are
 // written in "sh" blocks without the prompt.
 

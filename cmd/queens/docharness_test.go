@@ -192,6 +192,10 @@ func TestCompareOutput(t *testing.T) {
 		{"a\n...\n", "a\n...\n", true},
 		{"time: 0.3 ms\n", "time: 12.5 ms\n", true},
 		{"N=8: 92 solutions\n...\n", "N=8: 93 solutions\nnodes: 264\n", false},
+		{"flags  4  894 ...\n", "flags  4  894  56.7  1.0×\n", true},
+		{"flags  4  894 ...\n", "flags  4  895  56.7  1.0×\n", false},
+		{"flags  4  894 ...\n", "flags  4  8945\n", false},
+		{"flags 4 ...\n", "flags 4\n", false},
 	}
 	for _, c := range cases {
 		diff, same := compareOutput(lines(c.expect), lines(c.actual))
