@@ -149,7 +149,7 @@ func BenchmarkVariantsCount(b *testing.B) {
 		var total Uint128
 		for b.Loop() {
 			var err error
-			if total, err = in.Count(context.Background(), Options{}); err != nil {
+			if total, err = Count(context.Background(), &in, 0, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -271,7 +271,7 @@ func BenchmarkVariantsSolveMany(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for i := range batch {
-			batch[i].Solve(ctx, Options{Workers: 2, AnySolution: true})
+			Solve(ctx, &batch[i], 2, true)
 		}
 	}
 }
