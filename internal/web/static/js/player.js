@@ -549,9 +549,10 @@ async function fetchMet(solutions) {
 function showLine(box) {
   const on = box.querySelector('.ln.on');
   if (!on) return;
-  const top = on.offsetTop - box.offsetTop, bottom = top + on.offsetHeight;
-  if (top < box.scrollTop + 4) box.scrollTop = Math.max(0, top - on.offsetHeight);
-  else if (bottom > box.scrollTop + box.clientHeight - 4) box.scrollTop = bottom - box.clientHeight + on.offsetHeight;
+  const top = on.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop;
+  const bottom = top + on.offsetHeight;
+  // A line out of view comes to the middle of the listing.
+  if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - Math.max(0, (box.clientHeight - on.offsetHeight) / 2));
 }
 
 // The coarse steps: to the next or the last placement, backtrack or

@@ -57,12 +57,12 @@ export function renderStack(box, head, algo, st, ev) {
   const [fn, param, loop] = CALLS[algo] || CALLS.flags;
   const value = (f) => {
     if (f.v === n) return t('%s = %d: the loop is over', loop, n);
-    if (algo === 'bitboard') return `${loop} = 1<<${f.v}`;
-    return `${loop} = ${f.v}`;
+    if (algo === 'bitboard') return `${loop}=1<<${f.v}`;
+    return `${loop}=${f.v}`;
   };
   const chip = (f, i) => {
     const top = i === fs.length - 1;
-    const text = matrix ? `queen[${f.row}] = ${f.v === n ? '–' : f.v}` : `${fn}(${param}=${f.row}) · ${value(f)}`;
+    const text = matrix ? `queen[${f.row}] = ${f.v === n ? '–' : f.v}` : `${fn}(${param}=${f.row}) ${value(f)}`;
     return `<li class="frame${top ? ' top' : ''}" data-row="${f.row}" data-var="${f.v}"><code>${esc(text)}</code></li>`;
   };
   let h;
