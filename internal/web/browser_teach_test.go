@@ -501,7 +501,7 @@ func TestBrowserDefects(t *testing.T) {
 			t.Errorf("the editor's board is labelled %q, want the chess names 654321 abcdef", got)
 		}
 		list := text(t, ctx, "#edit-list")
-		for _, w := range []string{"b6", "sum:5 (a1–f6)", "diff:-2 (d1–a4)"} {
+		for _, w := range []string{"b6", "sum:5 (a1–f6)", "diff:-2 (f3–c6)"} {
 			if !strings.Contains(list, w) {
 				t.Errorf("the instance is listed as %q, without %q", list, w)
 			}
