@@ -3,12 +3,13 @@ package queens
 // boardAlgorithm keeps a whole board of 0s and 1s, fills it column by
 // column, and checks a square by walking the board to its left.
 var boardAlgorithm = Algorithm{
-	Name:   "board",
-	Idea:   "a 2-D board of 0s and 1s filled column by column; a square is safe when the row and both diagonals to its left are empty",
-	Seed:   "seed 003, first program",
-	MaxN:   13,
-	Search: searchWith(runBoard),
-	count:  countWith(runBoard),
+	Name:     "board",
+	Idea:     "a 2-D board of 0s and 1s filled column by column; a square is safe when the row and both diagonals to its left are empty",
+	Seed:     "seed 003, first program",
+	MaxN:     13,
+	WorkUnit: "squares read",
+	Search:   searchWith(runBoard),
+	count:    countWith(runBoard),
 }
 
 // boardSearch is the state of the board search, kept the way the seed
@@ -48,18 +49,24 @@ func runBoard(t *tracer, n int) {
 // queens of columns 0..col-1: no queen in the same row to the left, nor
 // on either diagonal to the left. (The seed's loop for the lower diagonal
 // tests j < col and so never runs; it should test j >= 0, as here.)
+// Every square of the board it reads is one unit of work; like the seed,
+// it reads the square itself once on each diagonal.
 func (b *boardSearch) isSafe(row, col int) bool {
+	t := b.t
 	for i := range col {
+		t.Work++
 		if b.board[row][i] == 1 {
 			return false
 		}
 	}
 	for i, j := row, col; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		t.Work++
 		if b.board[i][j] == 1 {
 			return false
 		}
 	}
 	for i, j := row, col; i < b.n && j >= 0; i, j = i+1, j-1 {
+		t.Work++
 		if b.board[i][j] == 1 {
 			return false
 		}

@@ -4,12 +4,13 @@ package queens
 // one occupancy flag per column and per diagonal, so that a square is
 // checked in three array reads.
 var flagsAlgorithm = Algorithm{
-	Name:   "flags",
-	Idea:   "one flag per column and per diagonal; a square is free when its three flags are clear",
-	Seed:   "seed 002; seed 000, method 2; seed 004, codes 1, 3 and 5",
-	MaxN:   14,
-	Search: searchWith(runFlags),
-	count:  countWith(runFlags),
+	Name:     "flags",
+	Idea:     "one flag per column and per diagonal; a square is free when its three flags are clear",
+	Seed:     "seed 002; seed 000, method 2; seed 004, codes 1, 3 and 5",
+	MaxN:     14,
+	WorkUnit: "array reads",
+	Search:   searchWith(runFlags),
+	count:    countWith(runFlags),
 }
 
 // flagsBoard is the state of the flags search. All the squares of one
@@ -37,6 +38,24 @@ func runFlags(t *tracer, n int) {
 	b.generate(0)
 }
 
+// free reports whether no queen stands in the column or on either
+// diagonal of (row, col). It reads the flags in that order and stops at
+// the first one set, as && does, and counts each flag read as one unit of
+// work: 1 read when the column is taken, 2 when the diagonal is, 3 else.
+func (b *flagsBoard) free(row, col int) bool {
+	t := b.t
+	t.Work++
+	if b.flag[col] {
+		return false
+	}
+	t.Work++
+	if b.d1[row-col+b.n-1] {
+		return false
+	}
+	t.Work++
+	return !b.d2[row+col]
+}
+
 // generate tries every column of row in turn; for each free one it
 // occupies the column and both diagonals, goes on with the next row, and
 // frees them again when it comes back.
@@ -45,7 +64,7 @@ func (b *flagsBoard) generate(row int) {
 	placed := false
 	for col := 0; col < n && !t.stop; col++ {
 		t.Checks++
-		free := !b.flag[col] && !b.d1[row-col+n-1] && !b.d2[row+col]
+		free := b.free(row, col)
 		t.try(b.place, row, col, free)
 		if !free {
 			continue

@@ -4,12 +4,13 @@ package queens
 // it. It searches without recursion, remembering in lastqueen where to
 // resume a row after backtracking.
 var matrixAlgorithm = Algorithm{
-	Name:   "matrix",
-	Idea:   "a counter per square: placing a queen adds 1 to every square it attacks, removing it subtracts 1; iterative, no recursion",
-	Seed:   "seed 000, method 1",
-	MaxN:   13,
-	Search: searchWith(runMatrix),
-	count:  countWith(runMatrix),
+	Name:     "matrix",
+	Idea:     "a counter per square: placing a queen adds 1 to every square it attacks, removing it subtracts 1; iterative, no recursion",
+	Seed:     "seed 000, method 1",
+	MaxN:     13,
+	WorkUnit: "counter updates",
+	Search:   searchWith(runMatrix),
+	count:    countWith(runMatrix),
 }
 
 // counterBoard is the state of the matrix search. table[i][j] counts the
@@ -95,8 +96,11 @@ func (b *counterBoard) uptakeQueen(i int) {
 
 // mark adds delta to the counter of every square that a queen on (i, j)
 // attacks: its row, its column and both diagonals, in all four directions.
+// Each counter changed is one unit of work: 2(n-1) on the row and the
+// column, plus the length of the diagonals.
 func (b *counterBoard) mark(i, j, delta int) {
 	n, table := b.n, b.table
+	updates := 2 * (n - 1)
 	for k := range n {
 		if k != i {
 			table[k][j] += delta // the column
@@ -107,14 +111,19 @@ func (b *counterBoard) mark(i, j, delta int) {
 	}
 	for r, c := i+1, j+1; r < n && c < n; r, c = r+1, c+1 {
 		table[r][c] += delta // south-east
+		updates++
 	}
 	for r, c := i+1, j-1; r < n && c >= 0; r, c = r+1, c-1 {
 		table[r][c] += delta // south-west
+		updates++
 	}
 	for r, c := i-1, j+1; r >= 0 && c < n; r, c = r-1, c+1 {
 		table[r][c] += delta // north-east
+		updates++
 	}
 	for r, c := i-1, j-1; r >= 0 && c >= 0; r, c = r-1, c-1 {
 		table[r][c] += delta // north-west
+		updates++
 	}
+	b.t.Work += uint64(updates)
 }

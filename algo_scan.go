@@ -3,12 +3,13 @@ package queens
 // scanAlgorithm keeps nothing but the column of each queen placed so far,
 // and checks a new square against every one of them.
 var scanAlgorithm = Algorithm{
-	Name:   "scan",
-	Idea:   "remember only where the queens stand; check a new square against every earlier queen",
-	Seed:   "seed 000, method 3; seed 003, second program; seed 004, code 2",
-	MaxN:   13,
-	Search: searchWith(runScan),
-	count:  countWith(runScan),
+	Name:     "scan",
+	Idea:     "remember only where the queens stand; check a new square against every earlier queen",
+	Seed:     "seed 000, method 3; seed 003, second program; seed 004, code 2",
+	MaxN:     13,
+	WorkUnit: "comparisons",
+	Search:   searchWith(runScan),
+	count:    countWith(runScan),
 }
 
 // scanBoard is the state of the scan search: the queens placed so far.
@@ -28,13 +29,17 @@ func runScan(t *tracer, n int) {
 // attacker returns the first row i < row whose queen attacks the square
 // (row, col), or -1 when the square is available. Two queens share a
 // diagonal when their rows differ by as much as their columns do, in
-// either direction.
+// either direction. Each earlier queen looked at is one comparison of
+// work: i+1 when the queen of row i is the first attacker, row when none
+// attacks.
 func (b *scanBoard) attacker(row, col int) int {
 	for i, q := range b.queen[:row] {
 		if q == col || row-i == col-q || row-i == q-col {
+			b.t.Work += uint64(i + 1)
 			return i
 		}
 	}
+	b.t.Work += uint64(row)
 	return -1
 }
 

@@ -19,6 +19,9 @@ type Algorithm struct {
 	Idea string // the idea in one line
 	Seed string // where the method comes from
 	MaxN int    // the largest N it finishes in reasonable time
+	// WorkUnit names, in English and in the plural, the unit in which
+	// the search counts its [Stats.Work], such as "array reads".
+	WorkUnit string
 
 	// Search runs the algorithm on an n×n board. It accepts any n from 1
 	// to the package's [MaxN], so that a caller may run it past the

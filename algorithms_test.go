@@ -123,7 +123,8 @@ func permutePrefixes(n int) uint64 {
 // TestAlgorithmStats runs every Search without events and checks the
 // totals against the known ones and the work against each other: the
 // square-by-square algorithms make the same search, node for node and
-// check for check, and bitboard places the same queens.
+// check for check (each pays for a check in its own unit of work), and
+// bitboard places the same queens.
 func TestAlgorithmStats(t *testing.T) {
 	maxN := 10 // TestCountKnown checks the totals up to 12
 	if testing.Short() {
@@ -150,8 +151,8 @@ func TestAlgorithmStats(t *testing.T) {
 			}
 			switch {
 			case slices.Contains(squareBySquare, a.Name):
-				if st != ref {
-					t.Errorf("%s N=%d: %+v, want the work of flags %+v", a.Name, n, st, ref)
+				if st.Solutions != ref.Solutions || st.Nodes != ref.Nodes || st.Checks != ref.Checks {
+					t.Errorf("%s N=%d: %+v, want the nodes and checks of flags %+v", a.Name, n, st, ref)
 				}
 			case a.Name == "bitboard":
 				if st.Nodes != ref.Nodes || st.Checks > ref.Checks {

@@ -81,6 +81,11 @@ type Event struct {
 	// to the counter of every square the queen attacks: +1 when a queen is
 	// placed, -1 when it is removed. Other algorithms leave it 0.
 	Delta int `json:"delta,omitempty"`
+	// Work is the part of [Stats.Work] spent since the event before: the
+	// units of work of the step this event reports, in the algorithm's
+	// own unit ([Algorithm.WorkUnit]). Over a whole search the Work of
+	// the events adds up to Stats.Work.
+	Work uint64 `json:"work,omitempty"`
 }
 
 // Stats counts the work of a search.
@@ -93,6 +98,13 @@ type Stats struct {
 	// by one make one check per square; bitboard makes one per row, for
 	// its masks answer for the whole row at once.
 	Checks uint64 `json:"checks"`
+	// Work is what the search spent in its own unit, the one its
+	// [Algorithm.WorkUnit] names: array reads for flags, comparisons with
+	// earlier queens for scan, and so on. Unlike Checks, which counts the
+	// same squares tried for every row-by-row method, Work shows what
+	// each method pays for a check. The search of an [Instance] leaves
+	// it 0.
+	Work uint64 `json:"work"`
 }
 
 // firstAttacker returns the lowest row r < row whose queen, queens[r],
@@ -123,9 +135,10 @@ type tracer struct {
 	visit func(Event) bool // receives the events; nil when nobody watches
 	found func(Solution)   // receives the solutions when visit is nil
 	ctx   context.Context
-	delta int   // the Delta of a place event; matrix sets it to 1
-	stop  bool  // the search must end now
-	err   error // why the context stopped the search
+	delta int    // the Delta of a place event; matrix sets it to 1
+	told  uint64 // the Work already handed out with events
+	stop  bool   // the search must end now
+	err   error  // why the context stopped the search
 }
 
 // newTracer returns a tracer for one search.
@@ -139,7 +152,11 @@ func newTracer(ctx context.Context, visit func(Event) bool) *tracer {
 //
 //go:noinline
 func (t *tracer) emit(e Event) {
-	if !t.stop && !t.visit(e) {
+	if t.stop {
+		return
+	}
+	e.Work, t.told = t.Work-t.told, t.Work
+	if !t.visit(e) {
 		t.stop = true
 	}
 }

@@ -39,6 +39,8 @@ type benchResult struct {
 	Solutions uint64  `json:"solutions"`
 	Nodes     uint64  `json:"nodes"`
 	Checks    uint64  `json:"checks"`
+	Work      uint64  `json:"work"`      // in the algorithm's own unit
+	WorkUnit  string  `json:"work_unit"` // that unit, in English
 	Runs      int     `json:"runs"`
 	MedianNs  int64   `json:"median_ns"`
 	NsPerNode float64 `json:"ns_per_node"`
@@ -63,8 +65,9 @@ func newBenchCmd(io streams) *cobra.Command {
 		Long: `Time the algorithms against each other on the N×N board: each runs its
 whole search, on one goroutine and without symmetry, so that they do
 comparable work. The table gives the solutions found, the queens placed
-(nodes), the safety checks, the median time, the time per node, and the
-speed relative to the slowest algorithm of the table.
+(nodes), the safety checks, the work in each algorithm's own unit (array
+reads, comparisons, squares read, ...), the median time, the time per
+node, and the speed relative to the slowest algorithm of the table.
 
 Each algorithm runs once to warm up, then --runs times (default 5); the
 median of those runs counts. Without --runs, an algorithm whose runs take
@@ -183,12 +186,12 @@ func bench(ctx context.Context, o benchOptions) (benchReport, error) {
 
 // benchOne times one algorithm: a warm-up run, then the timed runs.
 func benchOne(ctx context.Context, a queens.Algorithm, o benchOptions) (benchResult, error) {
-	r := benchResult{Algorithm: a.Name}
+	r := benchResult{Algorithm: a.Name, WorkUnit: a.WorkUnit}
 	st, err := a.Search(ctx, o.n, nil) // the warm-up
 	if err != nil {
 		return r, err
 	}
-	r.Solutions, r.Nodes, r.Checks = st.Solutions, st.Nodes, st.Checks
+	r.Solutions, r.Nodes, r.Checks, r.Work = st.Solutions, st.Nodes, st.Checks, st.Work
 	var times []time.Duration
 	var spent time.Duration
 	for len(times) < o.runs && !(o.timeBox && len(times) > 0 && spent > benchBudget) {
@@ -211,18 +214,21 @@ func benchOne(ctx context.Context, a queens.Algorithm, o benchOptions) (benchRes
 	return r, nil
 }
 
-// writeBenchTable prints the report as a table: the names on the left,
-// the numbers on the right of their columns, two spaces apart. Widths are
+// writeBenchTable prints the report as a table: the names and the units
+// of work on the left, the numbers on the right of their columns, two
+// spaces apart. Widths are
 // counted in terminal columns, so that Chinese headings, two columns a
 // character, line up too.
 func writeBenchTable(io streams, rep benchReport) error {
 	fmt.Fprintf(io.out, "%s\n\n", io.p.Sprintf("N=%d: median time of the runs after a warm-up, one goroutine each", rep.N))
-	rows := [][]string{append([]string{io.p.Text("algorithm")}, strings.Split(io.p.Text("solutions\tnodes\tchecks\truns\ttime\tns/node\tspeed"), "\t")...)}
+	rows := [][]string{append([]string{io.p.Text("algorithm")}, strings.Split(io.p.Text("solutions\tnodes\tchecks\twork\tunit\truns\ttime\tns/node\tspeed"), "\t")...)}
 	for _, r := range rep.Results {
 		rows = append(rows, []string{r.Algorithm,
-			strconv.FormatUint(r.Solutions, 10), strconv.FormatUint(r.Nodes, 10), strconv.FormatUint(r.Checks, 10), strconv.Itoa(r.Runs),
+			strconv.FormatUint(r.Solutions, 10), strconv.FormatUint(r.Nodes, 10), strconv.FormatUint(r.Checks, 10),
+			strconv.FormatUint(r.Work, 10), io.p.Text(r.WorkUnit), strconv.Itoa(r.Runs),
 			progress.Elapsed(time.Duration(r.MedianNs)), fmt.Sprintf("%.1f", r.NsPerNode), fmt.Sprintf("%.1f×", r.Speed)})
 	}
+	const unitColumn = 5 // after algorithm, solutions, nodes, checks, work
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, cell := range row {
@@ -236,6 +242,8 @@ func writeBenchTable(io streams, rep benchReport) error {
 			switch {
 			case i == 0:
 				b.WriteString(cell + pad)
+			case i == unitColumn:
+				b.WriteString("  " + cell + pad)
 			default:
 				b.WriteString("  " + pad + cell)
 			}

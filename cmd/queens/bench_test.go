@@ -20,22 +20,28 @@ func TestBenchTable(t *testing.T) {
 	if len(lines) != 5 || lines[0] != "N=6: median time of the runs after a warm-up, one goroutine each" || lines[1] != "" {
 		t.Fatalf("unexpected table:\n%s", r.stdout)
 	}
-	header := regexp.MustCompile(`^algorithm +solutions +nodes +checks +runs +time +ns/node +speed$`)
-	row := regexp.MustCompile(`^(scan|flags) +4 +(\d+) +(\d+) +3 +\d+\.\d{3} ms +\d+\.\d +\d+\.\d×$`)
+	header := regexp.MustCompile(`^algorithm +solutions +nodes +checks +work +unit +runs +time +ns/node +speed$`)
+	row := regexp.MustCompile(`^(scan|flags) +4 +(\d+) +(\d+) +(\d+) +([a-z ]+?) +3 +\d+\.\d{3} ms +\d+\.\d +\d+\.\d×$`)
 	if !header.MatchString(lines[2]) {
 		t.Errorf("header %q", lines[2])
 	}
-	var work []string
+	// scan and flags try the same squares, but pay for them in units of
+	// their own: 2016 comparisons against 1485 array reads.
+	var tried, work []string
 	for i, line := range lines[3:] {
 		m := row.FindStringSubmatch(line)
 		if m == nil || m[1] != []string{"scan", "flags"}[i] {
 			t.Errorf("row %q", line)
 			continue
 		}
-		work = append(work, m[2]+" "+m[3])
+		tried = append(tried, m[2]+" "+m[3])
+		work = append(work, m[4]+" "+m[5])
 	}
-	if len(work) == 2 && work[0] != work[1] {
-		t.Errorf("scan and flags do different work: %q", work)
+	if len(tried) == 2 && tried[0] != tried[1] {
+		t.Errorf("scan and flags try different squares: %q", tried)
+	}
+	if len(work) == 2 && (work[0] != "2016 comparisons" || work[1] != "1485 array reads") {
+		t.Errorf("scan and flags work %q, want 2016 comparisons and 1485 array reads", work)
 	}
 	width := utf8.RuneCountInString
 	if width(lines[2]) != width(lines[3]) || width(lines[3]) != width(lines[4]) {
@@ -65,6 +71,11 @@ func TestBenchJSON(t *testing.T) {
 			t.Errorf("%s placed %d queens, want 2056", res.Algorithm, res.Nodes)
 		}
 		slowest = slowest || res.Speed == 1
+		a, _ := queens.LookupAlgorithm(res.Algorithm)
+		st, _ := a.Search(t.Context(), 8, nil)
+		if res.Work != st.Work || res.Work == 0 || res.WorkUnit != a.WorkUnit {
+			t.Errorf("%s: work %d %s, want %d %s", res.Algorithm, res.Work, res.WorkUnit, st.Work, a.WorkUnit)
+		}
 	}
 	if rep.N != 8 || !slices.Equal(got, names) || !slowest {
 		t.Errorf("report for N=%d of %q, slowest marked %v; want N=8, %q", rep.N, got, slowest, names)

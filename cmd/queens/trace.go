@@ -40,6 +40,7 @@ type traceOptions struct {
 func newTraceCmd(io streams) *cobra.Command {
 	var (
 		o     traceOptions
+		g     gifOptions
 		algo  string
 		color string
 	)
@@ -60,11 +61,18 @@ draws them in plain characters, --color always paints them regardless.
 
 The trace stops after --limit events (default 100000; 0 for no limit).
 Every algorithm of 'queens bench' can be traced, up to the largest N it
-handles in a few seconds.`,
+handles in a few seconds.
+
+--gif FILE draws the steps as an animated GIF instead, one frame per
+event, as the web page draws the board; --from and --to choose the steps
+(counted from 1, the first event; 0 is the empty board), by default all
+of them. A GIF holds at most 5000 frames.`,
 		Example: `  queens trace 4
   queens trace 8 --algo matrix --limit 60
   queens trace 6 --json | head
-  queens trace 8 --animate --delay 30ms`,
+  queens trace 8 --animate --delay 30ms
+  queens trace 6 --algo flags --gif search.gif
+  queens trace 8 --gif start.gif --from 1 --to 300`,
 		Args: sizeArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := parseN(args[0], queens.MaxN)
@@ -87,6 +95,25 @@ handles in a few seconds.`,
 			case cmd.Flags().Changed("color") && !o.animate:
 				return usageError(errors.New("--color is for the board of --animate"), fmt.Sprintf("try 'queens trace %d --animate --color %s'", o.n, color))
 			}
+			if g.path != "" || cmd.Flags().Changed("gif") {
+				switch {
+				case g.path == "":
+					return usageError(errors.New("--gif needs a file name"), fmt.Sprintf("try 'queens trace %d --gif search.gif'", n))
+				case o.json || o.animate:
+					return usageError(errors.New("--gif does not go with --json or --animate"), "pick one")
+				case cmd.Flags().Changed("limit"):
+					return usageError(errors.New("--limit is for the log; --gif takes --from and --to"), fmt.Sprintf("try 'queens trace %d --gif search.gif --from 1 --to 500'", n))
+				case cmd.Flags().Changed("to") && g.to < 0:
+					return usageError(fmt.Errorf("--to must be 0 or more, got %d", g.to), "leave --to out for the last step")
+				}
+				if !cmd.Flags().Changed("to") {
+					g.to = -1
+				}
+				return traceGIF(cmd.Context(), io, o.algo, n, g)
+			}
+			if cmd.Flags().Changed("from") || cmd.Flags().Changed("to") {
+				return usageError(errors.New("--from and --to choose the steps of --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --from 1 --to 500'", n))
+			}
 			if o.color, err = useColor(color, os.Getenv); err != nil {
 				return err
 			}
@@ -102,6 +129,9 @@ handles in a few seconds.`,
 	cmd.Flags().BoolVar(&o.animate, "animate", false, "redraw the board in place at every event (on a terminal)")
 	cmd.Flags().DurationVar(&o.delay, "delay", 80*time.Millisecond, "pause between two frames of --animate")
 	cmd.Flags().StringVar(&color, "color", "auto", "paint the board of --animate: auto (unless $NO_COLOR is set), always or never")
+	cmd.Flags().StringVar(&g.path, "gif", "", "draw the steps as an animated GIF in `FILE`")
+	cmd.Flags().IntVar(&g.from, "from", 1, "the first step of --gif (0: the empty board)")
+	cmd.Flags().IntVar(&g.to, "to", 0, "the last step of --gif (default: the last of the search)")
 	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms)
 	_ = cmd.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"auto\tunless $NO_COLOR is set", "always", "never"}, cobra.ShellCompDirectiveNoFileComp

@@ -27,6 +27,25 @@ func init() {
 
 		// Algorithms and counts.
 		Entry{Key: "unknown algorithm %q (known: %s)", Zh: "未知的算法 %q（可选：%s）"},
+
+		// The animations of a search.
+		Entry{Key: "bad range of steps", Zh: "步骤范围无效"},
+		Entry{Key: "the animation would be too large", Zh: "动画会太大"},
+		Entry{Key: "%w: steps are counted from 0 (the empty board), got %d", Zh: "%w：步骤从 0（空棋盘）数起，实际为 %d"},
+		Entry{Key: "%w: the first step, %d, comes after the last, %d", Zh: "%w：第一步 %d 在最后一步 %d 之后"},
+		Entry{Key: "%w: the search of the %d×%d board by %s has %d steps, not %d", Zh: "%w：%[4]s 对 %[2]d×%[3]d 棋盘的搜索只有 %[5]d 步，没有 %[6]d 步"},
+		Entry{Key: "%w: steps %d to the end make more than %d frames", Zh: "%w：从第 %d 步到结束超过 %d 帧"},
+		Entry{Key: "%w: steps %d to %d make %d frames, more than %d", Zh: "%w：第 %d 步到第 %d 步共 %d 帧，超过了 %d 帧"},
+		Entry{Key: "%w: steps %d to %d of the %d×%d board make about %d MB, more than %d MB", Zh: "%w：%[4]d×%[5]d 棋盘的第 %[2]d 步到第 %[3]d 步大约有 %[6]d MB，超过了 %[7]d MB"},
+
+		// The units in which the algorithms count their work.
+		Entry{Key: "array reads", Zh: "数组读取"},
+		Entry{Key: "comparisons", Zh: "比较"},
+		Entry{Key: "squares read", Zh: "格子读取"},
+		Entry{Key: "counter updates", Zh: "计数器更新"},
+		Entry{Key: "entries rebuilt", Zh: "条目重建"},
+		Entry{Key: "word operations", Zh: "字运算"},
+		Entry{Key: "pairs checked", Zh: "皇后对检查"},
 		Entry{Key: "overtaken by an earlier unit", Zh: "被更早的单元抢先"},
 		Entry{Key: "out of nodes", Zh: "结点预算已用完"},
 		Entry{Key: "suspended", Zh: "已挂起"},

@@ -309,6 +309,7 @@ func init() {
 		Entry{Key: "the server is streaming %d traces already; try again in a moment", Zh: "服务器已经在传送 %d 个跟踪；请稍后再试"},
 		Entry{Key: "the trace took longer than %s and was stopped", Zh: "跟踪超过了 %s，已被停止"},
 		Entry{Key: "the search was stopped: %s", Zh: "搜索被停止了：%s"},
+		Entry{Key: "the GIF export draws the searches of the algorithms, not of an instance", Zh: "GIF 导出只画各算法的搜索，不画实例的搜索"},
 		Entry{Key: "give solution or placement, not both", Zh: "给出 'solution' 或 'placement'，不要两个都给"},
 		Entry{Key: "the %d×%d board has %d solutions, not %d", Zh: "%d×%d 的棋盘有 %d 个解，而不是 %d 个"},
 		Entry{Key: "the search of the %d×%d board places %d queens, not %d", Zh: "%d×%d 棋盘的搜索放下 %d 个皇后，而不是 %d 个"},

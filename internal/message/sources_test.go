@@ -129,7 +129,7 @@ func key(e ast.Expr) (string, bool) {
 // not have: a sentence added in English alone.
 func TestSourcesTranslated(t *testing.T) {
 	fset := token.NewFileSet()
-	for _, dir := range []string{"../../cmd/queens", "../cluster", "../..", "../checkpoint", "../shard", "../plan", "../instfile", "../outfile", "../filelock", "../progress"} {
+	for _, dir := range []string{"../../cmd/queens", "../cluster", "../..", "../checkpoint", "../shard", "../plan", "../instfile", "../outfile", "../filelock", "../progress", "../anim"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no sources in %s: %v", dir, err)

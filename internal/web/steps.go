@@ -93,6 +93,9 @@ type stepState struct {
 	Removed   uint64 `json:"removed"`
 	Solutions uint64 `json:"solutions"`
 	Checks    uint64 `json:"checks"`
+	// Work is the work of the search so far, in its algorithm's unit:
+	// the sum of the Work of the events before Step.
+	Work uint64 `json:"work"`
 	// Tree is the search tree so far, as much of it as hangs on the path
 	// to the queens on the board: Tree[r] holds the squares of row r
 	// tried under the queens of rows 0..r-1. The subtrees the search has
@@ -137,6 +140,7 @@ func newStepState(n int, rule checkRule) *stepState {
 // apply moves the state past the event e.
 func (s *stepState) apply(e *queens.Event, rule checkRule) {
 	n := len(s.Queens)
+	s.Work += e.Work
 	switch e.Kind {
 	case queens.EventTry:
 		if rule != checkPerRow {
@@ -223,7 +227,7 @@ type stepsEnd struct {
 // steps streams the events of one algorithm's search from event number
 // from on, count of them at most (all when count is 0 or missing). The
 // first line is {"start": state}, the state before event from; each event
-// follows on a line of its own as [kind, row, col, conflict]; when the
+// follows on a line of its own as [kind, row, col, conflict, work]; when the
 // search ends within the answer, a last line {"end": {...}} says so.
 //
 // The search runs from its start each time and skips the events before
@@ -321,6 +325,8 @@ func (s *server) steps(w http.ResponseWriter, r *http.Request) {
 		buf = strconv.AppendInt(buf, int64(e.Col), 10)
 		buf = append(buf, ',')
 		buf = strconv.AppendInt(buf, int64(e.Conflict), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendUint(buf, e.Work, 10)
 		buf = append(buf, ']', '\n')
 		if _, err := bw.Write(buf); err != nil {
 			writeErr = err
@@ -365,6 +371,7 @@ type summary struct {
 	Solutions uint64  `json:"solutions"`
 	Nodes     uint64  `json:"nodes"`
 	Checks    uint64  `json:"checks"`
+	Work      uint64  `json:"work"` // in the algorithm's own unit
 	SearchMS  float64 `json:"search_ms"`
 }
 
@@ -417,7 +424,7 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the search was stopped: %s", trimLibraryPrefix(err)))
 		return
 	}
-	sum.Solutions, sum.Nodes, sum.Checks = stats.Solutions, stats.Nodes, stats.Checks
+	sum.Solutions, sum.Nodes, sum.Checks, sum.Work = stats.Solutions, stats.Nodes, stats.Checks, stats.Work
 	s.sums.mu.Lock()
 	if s.sums.done == nil || len(s.sums.done) >= maxSummaries {
 		s.sums.done = make(map[string]summary) // instances are many: start afresh

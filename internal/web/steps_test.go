@@ -46,6 +46,9 @@ func TestCheckRules(t *testing.T) {
 				t.Errorf("%s n=%d: the page counts %d checks, %d placements, %d solutions, %d steps; the search %d, %d, %d, %d",
 					a.Name, n, s.Checks, s.Placed, s.Solutions, s.Step, stats.Checks, stats.Nodes, stats.Solutions, len(events))
 			}
+			if s.Work != stats.Work {
+				t.Errorf("%s n=%d: the steps add up to %d units of work, the search counts %d", a.Name, n, s.Work, stats.Work)
+			}
 			if s.Removed != s.Placed {
 				t.Errorf("%s n=%d: %d queens removed, %d placed", a.Name, n, s.Removed, s.Placed)
 			}
@@ -195,7 +198,8 @@ func TestSteps(t *testing.T) {
 			at := min(from, len(events))
 			want := states[at]
 			if got.start.Step != want.Step || !slices.Equal(got.start.Queens, want.Queens) || got.start.Placed != want.Placed ||
-				got.start.Removed != want.Removed || got.start.Solutions != want.Solutions || got.start.Checks != want.Checks {
+				got.start.Removed != want.Removed || got.start.Solutions != want.Solutions || got.start.Checks != want.Checks ||
+				got.start.Work != want.Work {
 				t.Errorf("%s n=%d from %d: start %+v, want %+v", c.algo, c.n, from, got.start, want)
 			}
 			if b, _ := json.Marshal(got.start.Tree); string(b) != trees[at] {
@@ -218,8 +222,8 @@ func TestSummary(t *testing.T) {
 	for range 2 { // the second answer comes from the cache
 		var sum summary
 		decodeJSON(t, request(s.handler(), "GET", "/api/summary?n=8&algo=scan"), &sum)
-		if sum.Algo != "scan" || sum.N != 8 || sum.Events != 20568 || sum.Solutions != 92 || sum.Nodes != 2056 || sum.Checks != 15720 || sum.SearchMS < 0 {
-			t.Errorf("summary %+v, want scan at N=8: 20568 events, 92 solutions, 2056 placements, 15720 checks", sum)
+		if sum.Algo != "scan" || sum.N != 8 || sum.Events != 20568 || sum.Solutions != 92 || sum.Nodes != 2056 || sum.Checks != 15720 || sum.Work != 46752 || sum.SearchMS < 0 {
+			t.Errorf("summary %+v, want scan at N=8: 20568 events, 92 solutions, 2056 placements, 15720 checks, 46752 comparisons", sum)
 		}
 	}
 }

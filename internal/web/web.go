@@ -15,6 +15,7 @@
 //	GET /api/locate?n=&algo=&placement=        the step just after its k-th queen placed
 //	GET /api/jump?n=&algo=&from=&event=&row=&dir=  the step of a coarse step: next or last placement, backtrack, solution, end of a row
 //	GET /api/met?n=&algo=&step=&limit=         the last solutions met before a step
+//	GET /api/gif?n=&algo=&from=&to=            its steps from..to as an animated GIF
 //	GET /api/solutions?n=&offset=&limit=&unique=&class=
 //	GET /api/count?n=                          a count, with progress, as SSE
 //	GET /api/messages?lang=                    the sentences of the page in a language
@@ -207,6 +208,7 @@ func (s *server) handler() http.Handler {
 	mux.Handle("/api/locate", get(s.locate))
 	mux.Handle("/api/jump", get(s.jump))
 	mux.Handle("/api/met", get(s.met))
+	mux.Handle("/api/gif", get(s.gif))
 	mux.Handle("/api/solutions", get(s.solutions))
 	mux.Handle("/api/count", get(s.count))
 	mux.Handle("/api/messages", get(s.messages))
@@ -377,13 +379,14 @@ type algorithmJSON struct {
 	TraceMaxN int    `json:"trace_max_n"` // the largest N /api/trace accepts with it
 	StepsMaxN int    `json:"steps_max_n"` // the largest N /api/steps and /api/summary accept with it
 	Checks    string `json:"checks"`      // how it counts its checks: "try", "row" or "complete"
+	WorkUnit  string `json:"work_unit"`   // the unit of its work, in English: a key of the catalogue
 }
 
 // algorithms answers the table of algorithms, in its order.
 func (s *server) algorithms(w http.ResponseWriter, r *http.Request) {
 	list := []algorithmJSON{}
 	for _, a := range queens.Algorithms() {
-		list = append(list, algorithmJSON{Name: a.Name, Idea: a.Idea, Seed: a.Seed, MaxN: a.MaxN, TraceMaxN: min(a.MaxN, MaxTraceN), StepsMaxN: stepsMaxN(a), Checks: ruleOf(a).String()})
+		list = append(list, algorithmJSON{Name: a.Name, Idea: a.Idea, Seed: a.Seed, MaxN: a.MaxN, TraceMaxN: min(a.MaxN, MaxTraceN), StepsMaxN: stepsMaxN(a), Checks: ruleOf(a).String(), WorkUnit: a.WorkUnit})
 	}
 	writeJSON(w, list)
 }

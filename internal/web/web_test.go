@@ -266,6 +266,9 @@ func TestAlgorithms(t *testing.T) {
 		if got.Checks != ruleOf(a).String() || (got.Checks != "try" && got.Checks != "row" && got.Checks != "complete") {
 			t.Errorf("algorithm %s: check rule %q", a.Name, got.Checks)
 		}
+		if got.WorkUnit != a.WorkUnit || got.WorkUnit == "" {
+			t.Errorf("algorithm %s: unit of work %q, want %q", a.Name, got.WorkUnit, a.WorkUnit)
+		}
 	}
 }
 

@@ -7,6 +7,11 @@ import { message } from './methods.js';
 import { el, fmt } from './api.js';
 import { t, msg, label } from './i18n.js';
 
+// UNITS are the units in which the methods count their own work, as the
+// server names them: listed here so that the page carries their
+// translations.
+export const UNITS = [msg('array reads'), msg('comparisons'), msg('squares read'), msg('counter updates'), msg('entries rebuilt'), msg('word operations'), msg('pairs checked')];
+
 // put writes a counter; its length sets the size of its type, so that a
 // large number shrinks to fit its card instead of being cut.
 function put(dd, text) {

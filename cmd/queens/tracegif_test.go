@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"image/gif"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// countEvents returns the number of events that trace --json prints for
+// args.
+func countEvents(t *testing.T, args ...string) int {
+	t.Helper()
+	r := runCLI(t.Context(), nil, append([]string{"trace", "--json", "--limit", "0"}, args...)...)
+	r.wantExit(t, 0)
+	return strings.Count(r.stdout, "\n")
+}
+
+// decodeGIF reads the GIF at path.
+func decodeGIF(t *testing.T, path string) *gif.GIF {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return g
+}
+
+func TestTraceGIF(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.gif")
+	r := runCLI(t.Context(), nil, "trace", "6", "--algo", "flags", "--gif", path)
+	r.wantExit(t, 0)
+	if r.stdout != "" || r.stderr != "" {
+		t.Errorf("trace --gif printed %q and %q", r.stdout, r.stderr)
+	}
+	g := decodeGIF(t, path)
+	events := countEvents(t, "6", "--algo", "flags")
+	if len(g.Image) != events || events < 1000 {
+		t.Errorf("%d frames, want one per event: %d", len(g.Image), events)
+	}
+	if g.Delay[0] != 20 || g.Delay[len(g.Delay)-1] <= 20 || g.Config.Width != g.Config.Height || g.Config.Width < 300 {
+		t.Errorf("delays %d…%d, size %d×%d", g.Delay[0], g.Delay[len(g.Delay)-1], g.Config.Width, g.Config.Height)
+	}
+
+	// A range of steps: from and to are both shown.
+	for _, c := range []struct{ from, to, frames int }{{1, 1, 1}, {0, 9, 10}, {100, 160, 61}, {events - 4, events, 5}} {
+		r := runCLI(t.Context(), nil, "trace", "6", "--gif", path, "--from", strconv.Itoa(c.from), "--to", strconv.Itoa(c.to))
+		r.wantExit(t, 0)
+		if g := decodeGIF(t, path); len(g.Image) != c.frames {
+			t.Errorf("--from %d --to %d: %d frames, want %d", c.from, c.to, len(g.Image), c.frames)
+		}
+	}
+	r = runCLI(t.Context(), nil, "trace", "8", "--algo", "scan", "--gif", path, "--from", "20000")
+	r.wantExit(t, 0)
+	if g := decodeGIF(t, path); len(g.Image) != countEvents(t, "8", "--algo", "scan")-20000+1 {
+		t.Errorf("--from 20000 to the end: %d frames", len(g.Image))
+	}
+}
+
+func TestTraceGIFRefuses(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.gif")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"8"}, "more than 5000 frames"},                      // the whole search
+		{[]string{"8", "--from", "1", "--to", "5001"}, "5001 frames"}, // one frame too many
+		{[]string{"6", "--from", "9", "--to", "3"}, "comes after the last"},
+		{[]string{"6", "--to", "4000"}, "has 1248 steps, not 4000"},
+		{[]string{"6", "--from", "1249"}, "has 1248 steps, not 1249"},
+		{[]string{"6", "--from", "-1"}, "counted from 0"},
+		{[]string{"6", "--to", "-2"}, "--to must be 0 or more"},
+		{[]string{"6", "--json"}, "does not go with"},
+		{[]string{"6", "--limit", "5"}, "--limit is for the log"},
+	} {
+		r := runCLI(t.Context(), nil, append([]string{"trace", "--gif", path}, c.args...)...)
+		r.wantError(t, exitUsage, c.want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("refused ranges left %d files behind: %v", len(entries), entries)
+	}
+	r := runCLI(t.Context(), nil, "trace", "6", "--from", "3")
+	r.wantError(t, exitUsage, "--from and --to choose the steps of --gif")
+}

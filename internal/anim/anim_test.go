@@ -1,0 +1,57 @@
+package anim
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/gif"
+	"testing"
+
+	"github.com/queenslab/queens"
+)
+
+func TestRender(t *testing.T) {
+	ctx := context.Background()
+	for _, a := range queens.Algorithms() {
+		from, to, err := Span(ctx, a, 4, 0, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		events := 0
+		a.Search(ctx, 4, func(queens.Event) bool { events++; return true })
+		if from != 0 || to != events {
+			t.Errorf("%s: span %d..%d, want 0..%d", a.Name, from, to, events)
+		}
+		g, err := Render(ctx, a, 4, from, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := gif.EncodeAll(&buf, g); err != nil {
+			t.Fatal(err)
+		}
+		back, err := gif.DecodeAll(&buf)
+		if err != nil || len(back.Image) != events+1 || back.Image[0].Rect.Dx() != Side(4) {
+			t.Errorf("%s: %v, %d frames, want the empty board and %d events", a.Name, err, len(back.Image), events)
+		}
+	}
+}
+
+func TestSpanRefuses(t *testing.T) {
+	ctx := context.Background()
+	a, _ := queens.LookupAlgorithm("scan")
+	for _, c := range []struct {
+		from, to int
+		want     error
+	}{{-1, 5, ErrRange}, {6, 5, ErrRange}, {1, 99, ErrRange}, {99, -1, ErrRange}, {1, MaxFrames + 1, ErrTooLarge}} {
+		if _, _, err := Span(ctx, a, 4, c.from, c.to); !errors.Is(err, c.want) {
+			t.Errorf("steps %d..%d of N=4 (60 tries, 98 events): %v, want %v", c.from, c.to, err, c.want)
+		}
+	}
+	if _, _, err := Span(ctx, a, 8, 1, -1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("the whole search of N=8: %v, want %v", err, ErrTooLarge)
+	}
+	if Estimate(8, MaxFrames) > MaxBytes {
+		t.Errorf("%d frames of the 8×8 board are estimated at %d bytes, over the bound", MaxFrames, Estimate(8, MaxFrames))
+	}
+}

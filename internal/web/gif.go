@@ -1,0 +1,84 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/gif"
+	"net/http"
+	"strconv"
+
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/anim"
+)
+
+// gif answers the steps from..to of one algorithm's search as an animated
+// GIF, one frame per step, drawn as `queens trace --gif` draws it, within
+// the same bounds: GET /api/gif?n=&algo=&from=&to=. Steps count from 1,
+// the first event; 0 is the empty board. from defaults to 1, to to the
+// last step. A range that is empty, off the search or too large for a GIF
+// gets 400.
+func (s *server) gif(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if q.Get("algo") == instanceAlgo {
+		writeError(w, http.StatusBadRequest, "the GIF export draws the searches of the algorithms, not of an instance")
+		return
+	}
+	srch, err := searchOf(q, func(a queens.Algorithm) int { return min(a.MaxN, MaxTraceN) })
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	algo, err := queens.LookupAlgorithm(srch.name)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, trimLibraryPrefix(err))
+		return
+	}
+	from, err := intParam(q, "from", 1, 0, MaxSteps)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	to := -1 // the last step
+	if q.Get("to") != "" || len(q["to"]) > 1 {
+		if to, err = intParam(q, "to", 0, 0, MaxSteps); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	}
+	if !acquire(s.traces) {
+		w.Header().Set("Retry-After", "2")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+		return
+	}
+	defer func() { <-s.traces }()
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.TraceTimeout)
+	defer cancel()
+
+	from, to, err = anim.Span(ctx, algo, srch.n, from, to)
+	var g *gif.GIF
+	if err == nil {
+		g, err = anim.Render(ctx, algo, srch.n, from, to)
+	}
+	var buf bytes.Buffer
+	if err == nil {
+		err = gif.EncodeAll(&buf, g)
+	}
+	switch {
+	case errors.Is(err, anim.ErrRange) || errors.Is(err, anim.ErrTooLarge):
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	case err != nil:
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the search was stopped: %s", trimLibraryPrefix(err)))
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "image/gif")
+	hd.Set("Content-Length", strconv.Itoa(buf.Len()))
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="queens-%d-%s-%d-%d.gif"`, srch.n, algo.Name, from, to))
+	if r.Method != http.MethodHead {
+		w.Write(buf.Bytes())
+	}
+}
