@@ -571,3 +571,111 @@ func waitLong(t *testing.T, ctx context.Context, what, predicate string, d time.
 		t.Fatalf("waiting for %s: %v", what, err)
 	}
 }
+
+// TestBrowserWork checks each method's own work: the card with its unit,
+// at the end of the 6×6 search equal to the search's Work; the comparison
+// of two methods in their units, in both languages; and the GIF export,
+// a file for a short range and the server's message for a range too long.
+func TestBrowserWork(t *testing.T) {
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	for _, a := range queens.Algorithms() {
+		_, stats := allEvents(t, a, 6)
+		open(t, ctx, url, fmt.Sprintf("?n=6&algo=%s&step=99999#search", a.Name))
+		if got := text(t, ctx, "#c-work"); got != thousands(stats.Work) {
+			t.Errorf("%s at the end: work %s, want %d", a.Name, got, stats.Work)
+		}
+		if got := text(t, ctx, "#c-work-card dt, #c-work ~ dt, .stats div:has(#c-work) dt"); !strings.Contains(got, a.WorkUnit) {
+			t.Errorf("%s: the work is labelled %q, without %q", a.Name, got, a.WorkUnit)
+		}
+	}
+	_, flags := allEvents(t, lookup(t, "flags"), 8)
+	_, scan := allEvents(t, lookup(t, "scan"), 8)
+	ratio := fmt.Sprintf("%.1f", float64(scan.Work)/float64(flags.Work))
+	for lang, words := range map[string][]string{
+		"en": {"scan makes " + ratio + "× as many comparisons as flags makes array reads"},
+		"zh": {"scan 的比较是 flags 的数组读取的 " + ratio + " 倍"},
+	} {
+		open(t, ctx, url, "?n=8&algo=flags&step=0&compare=scan&lang="+lang+"#search")
+		waitFor(t, ctx, "the whole search", fmt.Sprintf(`document.querySelector('#compare-note').textContent.includes(%q)`, words[0]))
+		note := text(t, ctx, "#compare-note")
+		for _, w := range words {
+			if !strings.Contains(note, w) {
+				t.Errorf("%s: the comparison %q says nothing like %q", lang, note, w)
+			}
+		}
+	}
+	open(t, ctx, url, "?n=6&algo=flags&step=0#search")
+	eval[bool](t, ctx, `(() => {
+		document.querySelector('#gif-box').open = true;
+		window.saved = [];
+		const click = HTMLAnchorElement.prototype.click;
+		HTMLAnchorElement.prototype.click = function () { if (this.download) saved.push(this.download); else click.call(this); };
+		document.querySelector('#gif-from').value = '0';
+		document.querySelector('#gif-to').value = '12';
+		document.querySelector('#gif-form').requestSubmit();
+		return true;
+	})()`)
+	waitFor(t, ctx, "the GIF", `saved.length === 1`)
+	if got := eval[string](t, ctx, `saved[0]`); got != "queens-6-flags-0-12.gif" {
+		t.Errorf("the GIF is saved as %q", got)
+	}
+	eval[bool](t, ctx, `(() => { document.querySelector('#gif-to').value = '99999999'; document.querySelector('#gif-form').requestSubmit(); return true; })()`)
+	waitFor(t, ctx, "the refusal", `document.querySelector('#gif-note').textContent.startsWith('No GIF: ')`)
+}
+
+// TestBrowserTeachShots writes the screenshots of the teaching views,
+// in English and Chinese, at 1366×768 and 390×844, when -screenshots
+// names a directory: the lesson screen, the lecture, the quiz, the keys,
+// presenting mode and the board editor.
+func TestBrowserTeachShots(t *testing.T) {
+	if *screenshotDir == "" {
+		t.Skip("no -screenshots directory")
+	}
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchErrors(t, ctx)
+	for _, size := range [][2]int64{{1366, 768}, {390, 844}} {
+		do(t, ctx, "resizing", chromedp.EmulateViewport(size[0], size[1]))
+		for _, lang := range []string{"en", "zh"} {
+			name := func(view string) string { return fmt.Sprintf("teach-%s-%s-%d.png", view, lang, size[0]) }
+			open(t, ctx, url, "?n=8&algo=flags&step=131&lang="+lang+"#search")
+			eval[bool](t, ctx, `(document.activeElement.blur(), true)`)
+			save(t, ctx, name("lesson"), false)
+			open(t, ctx, url, "?n=8&algo=flags&step=0&lecture=1&lang="+lang+"#search")
+			waitFor(t, ctx, "the lecture", `document.querySelector('#lecture').dataset.step === '0' && queensTesting.ready()`)
+			for range 9 {
+				do(t, ctx, "next slide", chromedp.Click(chromedp.CSS("#lecture-next")))
+			}
+			waitFor(t, ctx, "slide 9", `document.querySelector('#lecture').dataset.step === '9' && queensTesting.ready()`)
+			eval[bool](t, ctx, `(document.activeElement.blur(), queensTesting.drawNow(), true)`)
+			save(t, ctx, name("lecture"), false)
+			open(t, ctx, url, "?n=6&algo=flags&lang="+lang+"#search")
+			do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
+			do(t, ctx, "a question", chromedp.Click(chromedp.CSS("#quiz-next")))
+			waitFor(t, ctx, "a question", `document.querySelectorAll('#quiz-answers button').length > 0`)
+			do(t, ctx, "an answer", chromedp.Click(chromedp.CSS("#quiz-answers button")))
+			waitReady(t, ctx)
+			save(t, ctx, name("quiz"), false)
+			open(t, ctx, url, "?n=8&algo=flags&step=131&lang="+lang+"#search")
+			eval[bool](t, ctx, `(document.body.focus(), true)`)
+			do(t, ctx, "the keys", chromedp.KeyEvent("?"))
+			waitFor(t, ctx, "the keys", `document.querySelector('#keys-dialog').open`)
+			save(t, ctx, name("keys"), false)
+			do(t, ctx, "closing", chromedp.KeyEvent(kb.Escape))
+			if size[0] > 1000 {
+				do(t, ctx, "presenting", chromedp.KeyEvent("f"))
+				waitFor(t, ctx, "presenting", `document.body.classList.contains('presenting')`)
+				waitReady(t, ctx)
+				save(t, ctx, name("present"), false)
+				do(t, ctx, "leaving", chromedp.KeyEvent("f"))
+			}
+			open(t, ctx, url, "?n=8&algo=flags&step=40&block=b6,e4&exclude=sum:7&with=c8&lang="+lang+"#search")
+			save(t, ctx, name("editor"), false)
+			open(t, ctx, url, "?n=8&algo=flags&step=300&compare=scan&cstep=310&lang="+lang+"#search")
+			waitFor(t, ctx, "the comparison", `document.querySelector('#compare-note').textContent.length > 80`)
+			save(t, ctx, name("compare"), false)
+		}
+	}
+}

@@ -51,6 +51,7 @@ export class Pane {
     // The card of the method's own unit of work, shown once the server
     // tells that work.
     this.cards.work.hidden = true;
+    this.cards.work.className = 'work';
     this.workLabel = this.cards.work.querySelector('dt');
     this.whole = el('p', 'whole muted');
     this.whole.id = 'whole' + suffix;
