@@ -21,7 +21,7 @@ func init() {
 		Entry{Key: "Start of this row (Shift+E)", Zh: "本行开始处（Shift+E）"},
 		Entry{Key: "No %s after this step: on to the end of the search.", Zh: "这一步之后没有%s了：跳到搜索的结尾。"},
 		Entry{Key: "No %s before this step: back to the start.", Zh: "这一步之前没有%s：回到开头。"},
-		Entry{Key: "event must be place, remove, solution, deadend or rowend, got %q", Zh: "event 应为 place、remove、solution、deadend 或 rowend，收到的是 %q"},
+		Entry{Key: "event must be place, remove, solution, deadend or rowend, got %q", Zh: "参数 'event' 应为 'place'、'remove'、'solution'、'deadend' 或 'rowend'，收到的是 %q"},
 
 		// Why the board is smaller than the one asked for.
 		Entry{Key: "You asked for N = %d; this shows N = %d, for %s.", Zh: "你要的是 N = %d；这里显示 N = %d，因为%s。"},
