@@ -35,7 +35,7 @@ var names = map[string]bool{
 	"param": true, "runs": true, "none": true, "undecided": true, "goroutine": true, "shell": true,
 	"powershell": true, "Linux": true, "macOS": true, "Excluded": true,
 	"Diagonals": true, "Indexed": true, "Job": true, "JWT": true, "kill": true,
-	"chmod": true, "true": true, "false": true, "unicode": true,
+	"chmod": true, "true": true, "false": true, "unicode": true, "Shift": true,
 }
 
 // isName reports whether w stays in Latin letters in Chinese text: a name

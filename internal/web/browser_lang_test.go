@@ -21,7 +21,7 @@ const layoutFaults = `(() => {
 	const out = [];
 	const w = window.innerWidth;
 	if (document.documentElement.scrollWidth > w) out.push('the page is ' + document.documentElement.scrollWidth + ' px wide in a window of ' + w);
-	const ids = ['#lang-en', '#lang-zh', '#tab-search', '#tab-gallery', '#tab-count', '#n', '#algo', '#reset', '#back', '#play', '#step', '#next', '#edit-mode', '#edit-clear'];
+	const ids = ['#lang-en', '#lang-zh', '#tab-search', '#tab-gallery', '#tab-count', '#n', '#algo', '#reset', '#back', '#play', '#step', '#next', '#edit-open', '#lecture-open', '#quiz-open', '#present', '#keys-open', '#jb-place', '#jf-place', '#jf-rowend'];
 	const boxes = [];
 	for (const id of ids) {
 		const e = document.querySelector(id);
@@ -180,6 +180,13 @@ func TestBrowserInstance(t *testing.T) {
 	ctx := newBrowser(t)
 	watchErrors(t, ctx)
 	open(t, ctx, url, "?n=6&algo=flags#search")
+	// The editor is folded away until asked for; while it is, a click on
+	// the board edits nothing.
+	do(t, ctx, "clicking the folded editor's board", chromedp.Click(chromedp.CSS("#board .cell:nth-child(2)")))
+	if eval[bool](t, ctx, `new URLSearchParams(location.search).has('block')`) {
+		t.Error("a click on the board blocked a square while the editor was folded")
+	}
+	do(t, ctx, "opening the editor", chromedp.Click(chromedp.CSS("#edit-open")))
 	// Row 0, column 1 holds the queen of the first 6×6 solution.
 	do(t, ctx, "blocking b6", chromedp.Click(chromedp.CSS("#board .cell:nth-child(2)")))
 	waitFor(t, ctx, "the instance", `new URLSearchParams(location.search).get('block') === 'b6'`)

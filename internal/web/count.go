@@ -29,6 +29,7 @@ type countProgress struct {
 	ElapsedMS float64  `json:"elapsed_ms"`
 	Rate      float64  `json:"rate"`             // units per second
 	ETAMS     *float64 `json:"eta_ms,omitempty"` // estimated time left, when known
+	Found     uint64   `json:"found"`            // solutions in the units finished so far
 }
 
 // countResult is the data of the "result" event of a count.
@@ -72,8 +73,9 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 	ev.send("start", countStart{N: n, Workers: s.opts.CountWorkers})
 
 	var (
-		mu   sync.Mutex
-		last queens.Progress
+		mu    sync.Mutex
+		last  queens.Progress
+		found uint64 // the running total of the units counted
 	)
 	type outcome struct {
 		res queens.Result
@@ -89,14 +91,22 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 				last = p
 				mu.Unlock()
 			},
+			Record: func(u queens.UnitResult) error {
+				mu.Lock()
+				found += u.Total
+				mu.Unlock()
+				return nil
+			},
 		})
 		done <- outcome{res, err}
 	}()
 	progress := func() countProgress {
 		mu.Lock()
-		p := last
+		p, f := last, found
 		mu.Unlock()
-		return progressOf(p, time.Since(start))
+		cp := progressOf(p, time.Since(start))
+		cp.Found = f
+		return cp
 	}
 
 	tick := time.NewTicker(progressEvery)

@@ -13,6 +13,8 @@
 //	GET /api/summary?n=&algo=                  the number of events and the work of a search
 //	GET /api/locate?n=&algo=&solution=         the step just after a search's k-th solution
 //	GET /api/locate?n=&algo=&placement=        the step just after its k-th queen placed
+//	GET /api/jump?n=&algo=&from=&event=&row=&dir=  the step of a coarse step: next or last placement, backtrack, solution, end of a row
+//	GET /api/met?n=&algo=&step=&limit=         the last solutions met before a step
 //	GET /api/gif?n=&algo=&from=&to=            its steps from..to as an animated GIF
 //	GET /api/solutions?n=&offset=&limit=&unique=&class=
 //	GET /api/count?n=                          a count, with progress, as SSE
@@ -204,6 +206,8 @@ func (s *server) handler() http.Handler {
 	mux.Handle("/api/steps", get(s.steps))
 	mux.Handle("/api/summary", get(s.summarize))
 	mux.Handle("/api/locate", get(s.locate))
+	mux.Handle("/api/jump", get(s.jump))
+	mux.Handle("/api/met", get(s.met))
 	mux.Handle("/api/gif", get(s.gif))
 	mux.Handle("/api/solutions", get(s.solutions))
 	mux.Handle("/api/count", get(s.count))

@@ -62,14 +62,16 @@ export class Board {
   // inst.queens the preset column of each row that has one.
   setInstance(inst) {
     this.inst = inst;
-    this.board.classList.toggle('editable', !!this.onCell);
   }
 
   build(n) {
     this.n = n;
     this.board.textContent = '';
     this.board.style.setProperty('--n', n);
-    this.board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+    // Every row and column the same size, whatever a square shows: a ✕
+    // or a digit never makes its row taller.
+    this.board.style.gridTemplateColumns = `repeat(${n}, minmax(0, 1fr))`;
+    this.board.style.gridTemplateRows = `repeat(${n}, minmax(0, 1fr))`;
     this.cells = [];
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
@@ -80,10 +82,25 @@ export class Board {
       }
     }
     this.overlay.setAttribute('viewBox', `0 0 ${n} ${n}`);
-    for (const box of [this.files, this.ranks]) {
-      box.textContent = '';
-      for (let i = 1; i <= n; i++) box.append(el('span', '', String(i)));
+    this.chess = null;
+    this.label(false);
+  }
+
+  // label names the files and ranks: by number from the top left, as the
+  // sentences of the steps count rows and columns, or with chess on as
+  // the command line names squares (files a, b, … and ranks from the
+  // bottom), which the board editor uses.
+  label(chess) {
+    if (this.chess === chess) return;
+    this.chess = chess;
+    const n = this.n;
+    this.files.textContent = '';
+    this.ranks.textContent = '';
+    for (let i = 0; i < n; i++) {
+      this.files.append(el('span', '', chess ? String.fromCharCode(97 + i) : String(i + 1)));
+      this.ranks.append(el('span', '', chess ? String(n - i) : String(i + 1)));
     }
+    this.frame.classList.toggle('chess', chess);
   }
 
   // draw shows the state st after the event ev; counters writes the

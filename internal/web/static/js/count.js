@@ -63,6 +63,8 @@ function progress(p) {
     $('#k-units').textContent = `${fmt(p.units_done)} / ${fmt(p.units)}`;
     $('#k-fill').style.width = `${(100 * p.units_done / p.units).toFixed(1)}%`;
     put('#k-rate', () => (p.rate > 0 ? t('%d/s', Math.round(p.rate)) : '–'));
+    // The running total: the solutions of the units counted so far.
+    if (p.found != null) put('#k-total', () => t('%s so far', fmt(p.found)));
     const settled = p.units_done * 10 >= p.units || p.elapsed_ms >= 3000;
     put('#k-eta', () => (p.units_done > 0 && settled && p.eta_ms != null ? t('about %s', duration(p.eta_ms)) : t('estimating…')));
   }
@@ -86,6 +88,7 @@ async function run() {
       else if (event === 'result') {
         finished = true;
         $('#k-fill').style.width = '100%';
+        delete cells['#k-total'];
         $('#k-total').textContent = fmt(data.total);
         $('#k-unique').textContent = fmt(data.unique);
         put('#k-elapsed', () => duration(data.elapsed_ms));

@@ -93,6 +93,15 @@ function render(page) {
       more.addEventListener('click', () => showClass(s.cols, s.members));
       actions.append(more);
     }
+    if (!page.unique) {
+      // The flags search meets the solutions in this order: the link
+      // opens the step just after it meets this one.
+      const where = document.createElement('a');
+      where.className = 'where';
+      where.href = `?n=${n}&algo=flags&solution=${s.index}#search`;
+      where.textContent = t('Where the search meets it');
+      actions.append(where);
+    }
     const svg = document.createElement('button');
     svg.type = 'button';
     svg.textContent = 'SVG';

@@ -6,6 +6,8 @@ import { $ } from './api.js';
 import * as player from './player.js';
 import * as gallery from './gallery.js';
 import * as counter from './count.js';
+import './lecture.js';
+import './quiz.js';
 
 const views = ['search', 'gallery', 'count'];
 let current = '';
@@ -24,10 +26,6 @@ function route() {
   if (name === 'gallery') gallery.show();
   if (name === 'count') counter.show();
 }
-
-// On a phone the introduction starts folded, so that the board and the
-// player fit on the screen; one tap opens it.
-if (matchMedia('(max-width: 600px)').matches) $('#intro').open = false;
 
 // The language switch: the choice is remembered for the next visits.
 const langButtons = document.querySelectorAll('.langs button');

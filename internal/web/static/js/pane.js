@@ -7,6 +7,19 @@ import { message } from './methods.js';
 import { el, fmt } from './api.js';
 import { t, msg, label } from './i18n.js';
 
+// UNITS are the units in which the methods count their own work, as the
+// server names them: listed here so that the page carries their
+// translations.
+export const UNITS = [msg('array reads'), msg('comparisons'), msg('squares read'), msg('counter updates'), msg('entries rebuilt'), msg('word operations'), msg('pairs checked')];
+
+// put writes a counter; its length sets the size of its type, so that a
+// large number shrinks to fit its card instead of being cut.
+function put(dd, text) {
+  if (dd.textContent === text) return;
+  dd.textContent = text;
+  dd.style.setProperty('--len', String(Math.max(5, text.length)));
+}
+
 // Pane shows the search of one algorithm; suffix tells the ids of its
 // elements apart ('' for the first pane, '-b' for the second).
 export class Pane {
@@ -23,14 +36,23 @@ export class Pane {
     this.status.setAttribute('aria-live', 'polite');
     this.stats = el('dl', 'stats');
     this.counters = {};
-    for (const [key, name] of [['steps', msg('Steps')], ['place', msg('Placements')], ['checks', msg('Checks')], ['back', msg('Backtracks')], ['solutions', msg('Solutions')]]) {
+    this.cards = {};
+    for (const [key, name] of [['steps', msg('Steps')], ['place', msg('Placements')], ['checks', msg('Checks')], ['work', ''], ['back', msg('Backtracks')], ['solutions', msg('Solutions')]]) {
       const d = el('div');
       const dd = el('dd', '', '0');
+      const dt = el('dt');
       dd.id = `c-${key}${suffix}`;
-      d.append(label(el('dt'), name), dd);
+      if (name) label(dt, name);
+      d.append(dt, dd);
       this.stats.append(d);
       this.counters[key] = dd;
+      this.cards[key] = d;
     }
+    // The card of the method's own unit of work, shown once the server
+    // tells that work.
+    this.cards.work.hidden = true;
+    this.cards.work.className = 'work';
+    this.workLabel = this.cards.work.querySelector('dt');
     this.whole = el('p', 'whole muted');
     this.whole.id = 'whole' + suffix;
     this.root.append(this.status, this.stats, this.whole);
@@ -58,6 +80,13 @@ export class Pane {
   close() {
     if (this.steps) this.steps.close();
     this.root.remove();
+  }
+
+  // unit returns the name of the method's unit of work in the page's
+  // language, or '' when the server does not name one.
+  unit() {
+    const u = this.algo && (this.algo.work_unit || this.algo.workUnit);
+    return u ? t(u) : '';
   }
 
   get total() { return this.steps ? this.steps.total : null; }
@@ -103,15 +132,25 @@ export class Pane {
     this.board.draw(st, ev, counters, text);
     if (this.status.textContent !== text) this.status.textContent = text;
     const c = this.counters;
-    c.steps.textContent = fmt(this.pos);
-    c.place.textContent = fmt(st.placed);
-    c.checks.textContent = fmt(st.checks);
-    c.back.textContent = fmt(st.removed);
-    c.solutions.textContent = fmt(st.solutions);
+    put(c.steps, fmt(this.pos));
+    put(c.place, fmt(st.placed));
+    put(c.checks, fmt(st.checks));
+    put(c.back, fmt(st.removed));
+    put(c.solutions, fmt(st.solutions));
+    const unit = this.unit();
+    this.cards.work.hidden = !(st.hasWork && unit);
+    if (st.hasWork && unit) {
+      put(c.work, fmt(st.work));
+      const name = t('Work: %s', unit);
+      if (this.workLabel.textContent !== name) this.workLabel.textContent = name;
+      this.workLabel.title = t('What %s spends on its own, counted in its own unit: %s', this.algo.name, unit);
+    }
     const sum = s.summary;
-    const whole = sum
-      ? t('Whole search: %s, %s, %s, %s ms without the page watching.', t('%d steps', sum.events), t('%d placements', sum.nodes), t('%d checks', sum.checks), sum.search_ms < 1 ? '< 1' : fmt(Math.round(sum.search_ms)))
-      : '';
+    const ms = sum ? (sum.search_ms < 1 ? '< 1' : fmt(Math.round(sum.search_ms))) : '';
+    const whole = !sum ? ''
+      : sum.work != null && unit
+        ? t('Whole search: %s, %s, %s, %s: %s, %s ms without the page watching.', t('%d steps', sum.events), t('%d placements', sum.nodes), t('%d checks', sum.checks), unit, fmt(sum.work), ms)
+        : t('Whole search: %s, %s, %s, %s ms without the page watching.', t('%d steps', sum.events), t('%d placements', sum.nodes), t('%d checks', sum.checks), ms);
     if (this.whole.textContent !== whole) this.whole.textContent = whole;
     return { st, ev };
   }

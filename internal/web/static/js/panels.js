@@ -17,10 +17,11 @@ function array(name, label, values, cls, title, numbers) {
   const cells = values.map((v, i) => {
     const c = cls ? cls(i) : '';
     const t = title ? title(i) : `${name}[${i}]`;
-    return `<span class="c${c ? ' ' + c : ''}${!numbers && (v === 1 || v === true) ? ' on' : ''}" title="${esc(t)}">${esc(v === true ? 1 : v === false ? 0 : v)}</span>`;
+    // Each entry carries its index under it, so that a long array wraps
+    // on a narrow screen and its indices stay with their entries.
+    return `<span class="cw"><span class="c${c ? ' ' + c : ''}${!numbers && (v === 1 || v === true) ? ' on' : ''}" title="${esc(t)}">${esc(v === true ? 1 : v === false ? 0 : v)}</span><span class="ci" aria-hidden="true">${i}</span></span>`;
   }).join('');
-  const idx = values.map((_, i) => `<span>${i}</span>`).join('');
-  return `<div class="arr" data-array="${esc(name)}"><div class="arr-name">${esc(label)}</div><div class="arr-cells">${cells}</div><div class="arr-idx" aria-hidden="true">${idx}</div></div>`;
+  return `<div class="arr" data-array="${esc(name)}"><div class="arr-name">${esc(label)}</div><div class="arr-cells">${cells}</div></div>`;
 }
 
 // grid draws an n×n table; cell(i, j) returns [text, class].
@@ -195,6 +196,13 @@ function bits(mask, n) {
 
 function bitboard(st, ev) {
   const n = st.n, q = st.queens, r = focusRow(ev, n), full = (1 << n) - 1;
+  // The bits this row's loop has taken out of avail so far: every column
+  // of the row tried before, and after a placement or a take-back the
+  // column of that queen too (avail ^= bit ran before it).
+  let spent = 0;
+  if (ev && ev.kind !== SOLUTION && ev.kind !== PLACE) {
+    for (const nd of st.tree[r].nodes) if (ev.kind !== TRY || nd.c !== ev.col) spent |= 1 << nd.c;
+  }
   let cols = 0, left = 0, right = 0;
   for (let i = 0; i < r; i++) {
     if (q[i] < 0) continue;
@@ -203,12 +211,14 @@ function bitboard(st, ev) {
     left |= (1 << (q[i] + d)) & full;
     if (q[i] - d >= 0) right |= 1 << (q[i] - d);
   }
-  const or = cols | left | right, avail = full & ~or;
+  const or = cols | left | right, free = full & ~or, avail = free & ~spent;
   const taken = ev && ev.kind === TRY ? ev.col : -1;
   const cls = (i) => (i === taken ? 'hit' : '');
-  const freeCls = (i) => (i === taken ? 'hit' : taken >= 0 && i < taken && (avail >> i) & 1 ? 'done' : '');
+  const freeCls = (i) => (i === taken ? 'hit' : (spent >> i) & 1 && (free >> i) & 1 ? 'done' : '');
   const text = t('Masks of row %d; bit %s is column %s, drawn from the left like the board.', r + 1, 'c', 'c+1') + ' ' +
-    (taken >= 0 ? t('%s takes the lowest free bit, column %d.', 'bit = avail & −avail', taken + 1) : avail ? '' : t('%s: no free square in this row.', 'avail = 0'));
+    (taken >= 0 ? t('%s takes the lowest free bit, column %d.', 'bit = avail & −avail', taken + 1)
+      : ev && ev.kind === REMOVE ? t('Back in row %d: the bit of column %d left %s before the queen went down, so the loop goes on with the bits still set.', r + 1, ev.col + 1, 'avail')
+        : avail ? '' : t('%s: no free square in this row.', 'avail = 0'));
   return array('cols', 'cols', bits(cols, n)) + array('left', t('%s (\\ diagonals)', 'left'), bits(left, n)) + array('right', t('%s (/ diagonals)', 'right'), bits(right, n)) +
     array('or', 'cols | left | right', bits(or, n)) + array('avail', 'avail = ~(…) & full', bits(avail, n), freeCls) +
     (taken >= 0 ? array('bit', 'bit', bits(1 << taken, n), cls) : '') + note(text);

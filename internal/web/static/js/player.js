@@ -3,13 +3,14 @@
 // brings the same step back.
 
 import { $, el, getJSON, fillSelect } from './api.js';
-import { PLACE } from './steps.js';
+import { PLACE, SOLUTION } from './steps.js';
 import { Pane } from './pane.js';
 import { method, codeTag } from './methods.js';
 import { renderState, renderCode } from './panels.js';
 import { renderTree } from './tree.js';
+import { renderStack } from './stack.js';
 import { boardSVG, showBoard, dialogOpen } from './svg.js';
-import { t, lang, onLang } from './i18n.js';
+import { t, msg, lang, onLang } from './i18n.js';
 
 const nSel = $('#n'), algoSel = $('#algo'), cmpSel = $('#compare'), speed = $('#speed');
 const playBtn = $('#play'), scrub = $('#scrub');
@@ -50,23 +51,47 @@ export async function init() {
   const q = new URLSearchParams(location.search);
   algoSel.value = info(q.get('algo')) ? q.get('algo') : (info('flags') ? 'flags' : algos[0].name);
   cmpSel.value = info(q.get('compare')) && q.get('compare') !== algoSel.value ? q.get('compare') : '';
-  fillN(Number(q.get('n')) || 8);
+  const askedN = Number(q.get('n')) || 8;
+  fillN(askedN);
   readInstance(q);
-  fillN(Number(q.get('n')) || 8);
+  fillN(askedN);
+  noteN(askedN);
   const step = Math.max(0, Math.floor(Number(q.get('step')) || 0));
   const cstep = Math.max(0, Math.floor(Number(q.get('cstep')) || 0));
   load(step, cstep);
+  if (instanceOn()) showEditor(true);
+  const sol = Math.floor(Number(q.get('solution')) || 0);
+  if (sol > 0) goSolution(sol);
   algoSel.addEventListener('change', () => { fillN(Number(nSel.value)); load(0, 0); });
   // Two methods start together, so that they step by the same placements.
   cmpSel.addEventListener('change', () => { fillN(Number(nSel.value)); load(0, 0); });
-  nSel.addEventListener('change', () => { trimInstance(); load(0, 0); });
+  nSel.addEventListener('change', () => { trimInstance(); noteN(0); load(0, 0); });
   $('#edit-clear').addEventListener('click', () => {
     inst.blocked.clear(); inst.sums.clear(); inst.diffs.clear(); inst.queens.clear();
     fillN(Number(nSel.value));
     load(0, 0);
   });
-  onLang(() => { describe(); showSpeed(); $('#found').dataset.key = ''; request(); });
+  onLang(() => { describe(); showSpeed(); noteN(nNote); $('#found').dataset.key = ''; request(); });
+  for (const f of ready) f();
 }
+
+// noteN says why the board is smaller than the one the link asked for:
+// the method plays only boards whose search it can replay to any step.
+let nNote = 0;
+function noteN(asked) {
+  nNote = asked;
+  const box = $('#n-note'), n = Number(nSel.value);
+  const show = asked > n;
+  box.hidden = !show;
+  if (!show) return;
+  const why = instanceOn()
+    ? t('a board with blocked squares is searched up to %d×%d', instanceN, instanceN)
+    : t('%s plays boards up to %d×%d step by step: a larger search has more than %s steps, too many to replay any of them in a second or two', algoSel.value, n, n, t('%d million', 100));
+  box.textContent = t('You asked for N = %d; this shows N = %d, for %s.', asked, n, why);
+}
+
+// ready holds what waits for the page's first load.
+const ready = [];
 
 // squareName names a square as the command line does: b4 is the file b,
 // the fourth rank from the bottom.
@@ -129,9 +154,33 @@ function instanceQuery(n) {
   return q;
 }
 
+// diagonalEnds returns the two end squares, [row, col], of the diagonal
+// sum:k (row+col = k) or diff:k (row−col = k) of the n×n board.
+function diagonalEnds(kind, k, n) {
+  if (kind === 'sum') {
+    const lo = Math.max(0, k - (n - 1)), hi = Math.min(k, n - 1);
+    return [[hi, k - hi], [lo, k - lo]];
+  }
+  const lo = Math.max(0, k), hi = Math.min(n - 1, n - 1 + k);
+  return [[hi, hi - k], [lo, lo - k]];
+}
+
+// showEditor opens or folds the board editor. While it is open, a click
+// on the board edits it, and the board's files and ranks carry the names
+// the editor writes.
+export function showEditor(on) {
+  $('#edit').hidden = !on;
+  $('#edit-open').setAttribute('aria-expanded', String(on));
+  if (a) {
+    a.board.label(on);
+    a.board.board.classList.toggle('editable', on);
+  }
+}
+
 // editCell changes the instance where the board was clicked: by the mode
 // chosen, or with Shift the / diagonal, with Alt the \ diagonal.
 function editCell(r, c, e) {
+  if ($('#edit').hidden) return;
   const n = a.n;
   const mode = e.shiftKey ? 'sum' : e.altKey ? 'diff' : $('#edit-mode').value;
   const toggle = (set, k) => { if (set.has(k)) set.delete(k); else set.add(k); };
@@ -172,6 +221,7 @@ function load(step, cstep) {
     view = { ...inst, query: q.toString() ? `&${q}` : '' };
   }
   a.load(x, n, step, view);
+  showEditor(!$('#edit').hidden);
   if (cmpSel.value) {
     if (!b) b = new Pane($('#panes'), '-b', request);
     b.load(info(cmpSel.value), n, cstep);
@@ -209,10 +259,16 @@ function describe() {
   const list = [];
   const n = a.n;
   const q = instanceQuery(n);
+  const diag = (d) => {
+    const [kind, k] = d.split(':');
+    const ends = diagonalEnds(kind, Number(k), n);
+    return `${d} (${ends.map(([r, c]) => squareName(r, c, n)).join('–')})`;
+  };
   if (q.get('block')) list.push(t('blocked: %s', q.get('block').replaceAll(',', ', ')));
-  if (q.get('exclude')) list.push(t('excluded: %s', q.get('exclude').replaceAll(',', ', ')));
+  if (q.get('exclude')) list.push(t('excluded: %s', q.get('exclude').split(',').map(diag).join(', ')));
   if (q.get('with')) list.push(t('preset queens: %s', q.get('with').replaceAll(',', ', ')));
-  $('#edit-note').textContent = t('%s-click excludes the / diagonal, %s-click the \\ diagonal. The search then runs row by row and passes over what is blocked.', 'Shift', 'Alt');
+  $('#edit-note').textContent = t('Squares are named as the command line names them: files %s from the left, ranks %s from the bottom (%s, %s). A diagonal is %s or %s, rows and columns counted from 0 from the top left, as %s takes it; its two end squares follow it.', `a–${String.fromCharCode(96 + n)}`, `1–${n}`, '--with', '--block', 'sum:K (row+col = K)', 'diff:K (row−col = K)', '--exclude') + ' ' +
+    t('%s-click excludes the / diagonal, %s-click the \\ diagonal. The search then runs row by row and passes over what is blocked.', 'Shift', 'Alt');
   $('#edit-list').textContent = list.length ? list.join(' · ') : t('The board has no blocked square: the page plays the method chosen above.');
 }
 
@@ -272,22 +328,8 @@ function step() { pause(); forward(); request(); }
 function back() { pause(); backward(); request(); }
 function reset() { pause(); a.pos = 0; if (b) b.pos = 0; request(); }
 
-// nextSolution jumps to just after the next solution of the first pane;
-// the server finds it, however far on it is.
-function nextSolution() {
-  pause();
-  const st = a.steps.cur;
-  if (!st || st.step !== a.pos) return;
-  const sum = a.steps.summary;
-  if (sum && st.solutions >= sum.solutions) {
-    goStep(sum.events);
-    return;
-  }
-  goSolution(st.solutions + 1);
-}
-
 // goStep shows step k of the first pane.
-function goStep(k) {
+export function goStep(k) {
   pause();
   const total = a.total;
   a.pos = Math.max(0, Math.min(Math.floor(k) || 0, total ?? k));
@@ -381,9 +423,12 @@ function draw() {
     const m = method(a.algo);
     renderState($('#state'), a.algo.name, st, ev);
     renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n, a.steps.event(a.pos - 2)));
+    showLine($('#code'));
+    renderStack($('#stack'), $('#stack-h'), a.algo.name, st, ev);
     renderTree($('#tree'), st, a.pos, goStep);
     drawMinis(st.solutions);
   }
+  for (const f of drawn) f(shown);
   drawCompare();
   const total = a.total;
   scrub.max = String(total ?? Math.max(a.pos, 1));
@@ -403,17 +448,32 @@ function draw() {
 }
 
 // drawCompare says, with two panes, how the two methods' work compares
-// so far and over the whole search.
+// so far and over the whole search: in each method's own unit of work
+// when the server counts it, beside the squares both tried.
 function drawCompare() {
   const box = $('#compare-note');
   let text = '';
   const ratio = (x, y) => (y === 0 ? '–' : x >= y ? `${(x / y).toFixed(x / y < 10 ? 1 : 0)}×` : `1/${(y / x).toFixed(y / x < 10 ? 1 : 0)}`);
+  // more says which of two methods spends more work, each in its unit,
+  // the larger first, so that the factor is never below 1.
+  const more = (pa, wa, pb, wb) => {
+    if (wa === 0 && wb === 0) return t('Neither has spent any work yet.');
+    const [x, wx, y, wy] = wb >= wa ? [pb, wb, pa, wa] : [pa, wa, pb, wb];
+    const f = wy === 0 ? '∞' : (wx / wy).toFixed(wx / wy < 10 ? 1 : 0);
+    return t('%s makes %s× as many %s as %s makes %s.', x.algo.name, f, x.unit(), y.algo.name, y.unit());
+  };
   if (b && a.steps.cur && b.steps.cur) {
     const sa = a.steps.cur, sb = b.steps.cur, na = a.algo.name, nb = b.algo.name;
-    text = t('So far: %s %s and %s; %s %d and %d: %s checks %s as much.', na, t('%d placements', sa.placed), t('%d checks', sa.checks), nb, sb.placed, sb.checks, nb, ratio(sb.checks, sa.checks));
-    const ua = a.steps.summary, ub = b.steps.summary;
-    if (ua && ub) {
-      text += ' ' + t('Whole search: %s places %s and checks %s as much as %s.', nb, ratio(ub.nodes, ua.nodes), ratio(ub.checks, ua.checks), na);
+    if (sa.hasWork && sb.hasWork && a.unit() && b.unit()) {
+      text = t('So far: %s %s, %s %s; %s.', na, t('%d placements', sa.placed), nb, t('%d placements', sb.placed), t('squares tried %d and %d', sa.checks, sb.checks)) + ' ' + more(a, sa.work, b, sb.work);
+      const ua = a.steps.summary, ub = b.steps.summary;
+      if (ua && ub && ua.work != null && ub.work != null) text += ' ' + t('Whole search: %s', more(a, ua.work, b, ub.work));
+    } else {
+      text = t('So far: %s %s and %s; %s %d and %d: %s checks %s as much.', na, t('%d placements', sa.placed), t('%d checks', sa.checks), nb, sb.placed, sb.checks, nb, ratio(sb.checks, sa.checks));
+      const ua = a.steps.summary, ub = b.steps.summary;
+      if (ua && ub) {
+        text += ' ' + t('Whole search: %s places %s and checks %s as much as %s.', nb, ratio(ub.nodes, ua.nodes), ratio(ub.checks, ua.checks), na);
+      }
     }
   }
   if (box.textContent !== text) box.textContent = text;
@@ -437,9 +497,16 @@ function writeURL() {
   history.replaceState(null, '', url);
 }
 
+// drawMinis shows the last solutions met up to the step shown: those the
+// player passed, and after a jump the ones it skipped, which the server
+// names.
+let metKey = '', metSeq = 0;
 function drawMinis(solutions) {
   const box = $('#found');
-  const nums = [...a.found.keys()].filter((k) => k <= solutions).sort((x, y) => x - y).slice(-MINIS);
+  const want = Math.min(MINIS, solutions);
+  let nums = [...a.found.keys()].filter((k) => k <= solutions).sort((x, y) => x - y).slice(-MINIS);
+  const complete = nums.length === want && (want === 0 || nums[nums.length - 1] === solutions);
+  if (!complete && !playing) fetchMet(solutions);
   const key = nums.join(',');
   if (box.dataset.key !== key) {
     box.dataset.key = key;
@@ -448,6 +515,7 @@ function drawMinis(solutions) {
       const cols = a.found.get(k);
       const btn = el('button', 'mini');
       btn.type = 'button';
+      btn.dataset.k = String(k);
       btn.title = t('Solution %d: %s', k, cols.map((x) => (x < 0 ? '·' : x + 1)).join(' '));
       btn.innerHTML = boardSVG(cols, btn.title);
       btn.addEventListener('click', () => showBoard(t('Solution %d of the %d×%d board', k, a.n, a.n), cols));
@@ -459,12 +527,137 @@ function drawMinis(solutions) {
   if (el2.textContent !== note) el2.textContent = note;
 }
 
+// fetchMet asks the server for the last solutions met before the step
+// shown, once per step and search.
+async function fetchMet(solutions) {
+  const pane = a, pos = a.pos, key = `${pane.algo.name}/${pane.n}/${pane.inst ? pane.inst.query : ''}/${pos}`;
+  if (key === metKey) return;
+  metKey = key;
+  const seq = ++metSeq;
+  try {
+    const r = await getJSON(`api/met?n=${pane.n}&algo=${encodeURIComponent(pane.algo.name)}${pane.inst ? pane.inst.query : ''}&step=${pos}&limit=${MINIS}`);
+    if (seq !== metSeq || pane !== a) return;
+    for (const m of r.solutions) if (!pane.found.has(m.k)) pane.found.set(m.k, m.cols);
+    if (r.solutions.length) request();
+  } catch (err) {
+    // The small boards wait for the next step.
+  }
+}
+
+// showLine scrolls the listing, not the page, so that its marked line is
+// in view.
+function showLine(box) {
+  const on = box.querySelector('.ln.on');
+  if (!on) return;
+  const top = on.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop;
+  const bottom = top + on.offsetHeight;
+  // A line out of view comes to the middle of the listing.
+  if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - Math.max(0, (box.clientHeight - on.offsetHeight) / 2));
+}
+
+// The coarse steps: to the next or the last placement, backtrack or
+// solution, or to the end or the start of the row the search is in. The
+// server finds the step, however far it is.
+const JUMPS = { place: msg('placement'), remove: msg('backtrack'), solution: msg('solution'), rowend: msg('this row') };
+let jumpSeq = 0;
+
+// rowNow is the row whose loop the step shown is in.
+function rowNow() {
+  const ev = a.pos > 0 ? a.steps.event(a.pos - 1) : null;
+  if (!ev) return 0;
+  if (ev.kind === PLACE) return Math.min(ev.row + 1, a.n - 1);
+  if (ev.kind === SOLUTION) return a.n - 1;
+  return Math.max(0, Math.min(ev.row, a.n - 1));
+}
+
+export async function jump(kind, back) {
+  pause();
+  const seq = ++jumpSeq;
+  $('#goto-note').textContent = '';
+  try {
+    const r = await getJSON(`api/jump?n=${a.n}&algo=${encodeURIComponent(a.algo.name)}${a.inst ? a.inst.query : ''}&from=${a.pos}&event=${kind}&row=${rowNow()}${back ? '&dir=back' : ''}`);
+    if (seq !== jumpSeq) return;
+    a.pos = r.step;
+    syncB = !!b;
+    if (!r.found) {
+      $('#goto-note').textContent = back
+        ? t('No %s before this step: back to the start.', t(JUMPS[kind]))
+        : t('No %s after this step: on to the end of the search.', t(JUMPS[kind]));
+    }
+  } catch (err) {
+    $('#goto-note').textContent = err.message;
+  }
+  request();
+}
+
+// Presenting mode: the board, the state and the code fill the screen in
+// large type, for a projector.
+export function present(on) {
+  on = on ?? !document.body.classList.contains('presenting');
+  document.body.classList.toggle('presenting', on);
+  $('#present').setAttribute('aria-pressed', String(on));
+  const fs = document.fullscreenElement;
+  try {
+    if (on && !fs && document.documentElement.requestFullscreen) document.documentElement.requestFullscreen().catch(() => {});
+    if (!on && fs) document.exitFullscreen().catch(() => {});
+  } catch (err) {
+    // A browser without full screen keeps the mode in the window.
+  }
+  request();
+}
+document.addEventListener('fullscreenchange', () => {
+  if (!document.fullscreenElement && document.body.classList.contains('presenting')) present(false);
+});
+
+// The GIF of a range of steps, drawn by the server as the SVG boards are.
+async function exportGIF(e) {
+  e.preventDefault();
+  const note = $('#gif-note');
+  const from = Math.max(0, Math.floor(Number($('#gif-from').value) || 0));
+  const to = Math.max(0, Math.floor(Number($('#gif-to').value) || 0));
+  const name = a.algo.name;
+  note.textContent = t('Drawing steps %d to %d…', from, to);
+  try {
+    const res = await fetch(`api/gif?n=${a.n}&algo=${encodeURIComponent(name)}${a.inst ? a.inst.query : ''}&from=${from}&to=${to}&lang=${lang()}`, { headers: { 'Accept-Language': lang() } });
+    if (!res.ok) {
+      const body = (await res.text()).trim();
+      let msg1 = body.split('\n')[0];
+      try { msg1 = JSON.parse(body).error || msg1; } catch (err) { /* a line of text */ }
+      note.textContent = t('No GIF: %s', msg1 || `${res.status} ${res.statusText}`);
+      return;
+    }
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `queens-${a.n}-${name}-${from}-${to}.gif`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 5000);
+    note.textContent = t('Saved %s.', link.download);
+  } catch (err) {
+    note.textContent = t('No GIF: %s', err.message);
+  }
+}
+
 // Controls and keys.
 playBtn.addEventListener('click', () => (playing ? pause() : play()));
 $('#step').addEventListener('click', step);
 $('#back').addEventListener('click', back);
 $('#reset').addEventListener('click', reset);
-$('#next').addEventListener('click', nextSolution);
+$('#next').addEventListener('click', () => jump('solution'));
+for (const btn of document.querySelectorAll('.coarse button[data-jump]')) {
+  btn.addEventListener('click', () => jump(btn.dataset.jump, btn.dataset.dir === 'back'));
+}
+$('#present').addEventListener('click', () => present());
+$('#edit-open').addEventListener('click', () => showEditor($('#edit').hidden));
+$('#gif-form').addEventListener('submit', exportGIF);
+$('#gif-box').addEventListener('toggle', () => {
+  if (!$('#gif-box').open || !a) return;
+  $('#gif-from').value = String(a.pos);
+  $('#gif-to').value = String(Math.min(a.pos + 60, a.total ?? a.pos + 60));
+});
 speed.addEventListener('input', showSpeed);
 $('#counters').addEventListener('change', request);
 scrub.addEventListener('input', () => goStep(Number(scrub.value)));
@@ -482,27 +675,115 @@ $('#goto-sol-form').addEventListener('submit', (e) => {
 });
 showSpeed();
 
-// The keys work wherever the focus is, except in a text field: a
-// focused menu or slider does not take the arrows and Space for itself.
+// KEYS lists every key of the search view, as the list that "?" shows.
+export const KEYS = [
+  ['Space', msg('play or pause')],
+  ['→', msg('one step forward')],
+  ['←', msg('one step back')],
+  ['P', msg('next placement')], ['Shift+P', msg('previous placement')],
+  ['B', msg('next backtrack')], ['Shift+B', msg('previous backtrack')],
+  ['S', msg('next solution')], ['Shift+S', msg('previous solution')],
+  ['E', msg('end of this row')], ['Shift+E', msg('start of this row')],
+  ['R', msg('back to the start')],
+  ['F', msg('presenting mode on or off')],
+  ['L', msg('the lecture on or off; in it, → and ← turn its pages')],
+  ['Q', msg('the quiz on or off; 1 to 9 answer it')],
+  ['I', msg('the board editor open or folded')],
+  ['?', msg('this list of keys')],
+  ['Esc', msg('close this list; leave presenting mode')],
+];
+
+function showKeys() {
+  const dlg = $('#keys-dialog');
+  if (dlg.open) { dlg.close(); return; }
+  const table = $('#keys-table');
+  table.textContent = '';
+  for (const [k, what] of KEYS) {
+    const tr = el('tr');
+    const th = el('th');
+    for (const part of k.split('+')) {
+      if (th.childNodes.length) th.append('+');
+      th.append(el('kbd', '', part === 'Space' ? t('Space') : part === 'Shift' ? t('Shift') : part));
+    }
+    tr.append(th, el('td', '', t(what)));
+    table.append(tr);
+  }
+  dlg.showModal();
+}
+$('#keys-open').addEventListener('click', showKeys);
+
+// keyHooks are asked first: the lecture and the quiz take the keys they
+// use while they are open. A hook returns true when it took the key.
+export const keyHooks = [];
+
+// textField reports whether the element takes typed text: there the keys
+// are the field's.
+const textField = (x) => x.isContentEditable || x.tagName === 'TEXTAREA' ||
+  (x.tagName === 'INPUT' && !['checkbox', 'radio', 'range', 'button', 'submit', 'reset', 'color', 'file'].includes(x.type));
+
+// The keys work wherever the focus is, except in a text field. A slider
+// keeps its arrows: the speed slider's change the speed, the timeline's
+// the step. A focused menu does not take the arrows and Space for itself.
 document.addEventListener('keydown', (e) => {
-  if (!active || dialogOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
-  const t = e.target, tag = t.tagName;
-  if (tag === 'TEXTAREA' || (tag === 'INPUT' && !['checkbox', 'range'].includes(t.type))) return;
+  if (!active || e.ctrlKey || e.metaKey || e.altKey) return;
+  const x = e.target;
+  if (textField(x)) return;
+  if (e.key === '?') {
+    if (dialogOpen()) return;
+    e.preventDefault();
+    showKeys();
+    return;
+  }
+  if (dialogOpen() || $('#keys-dialog').open) return;
+  if (e.key === 'Escape' && document.body.classList.contains('presenting')) { present(false); return; }
+  const arrows = ['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+  if (x.tagName === 'INPUT' && x.type === 'range' && arrows.includes(e.key)) return;
+  for (const h of keyHooks) if (h(e)) { e.preventDefault(); return; }
+  const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  const sh = e.shiftKey;
   const actions = {
     ' ': () => (playing ? pause() : play()),
     ArrowRight: step,
     ArrowLeft: back,
-    s: nextSolution,
-    S: nextSolution,
+    p: () => jump('place', sh),
+    b: () => jump('remove', sh),
+    s: () => jump('solution', sh),
+    e: () => jump('rowend', sh),
     r: reset,
-    R: reset,
+    f: () => present(),
+    i: () => showEditor($('#edit').hidden),
   };
-  const f = actions[e.key];
+  const f = actions[k];
   if (!f) return;
-  if ((tag === 'SELECT' || tag === 'BUTTON') && !['ArrowRight', 'ArrowLeft', ' '].includes(e.key)) return;
   e.preventDefault();
   f();
 }, true);
+
+// drawn holds functions told of every step drawn: the lecture and the
+// quiz follow the player so.
+const drawn = [];
+
+// api is what the lecture and the quiz use of the player.
+export const api = {
+  ready: (f) => (algos.length ? f() : ready.push(f)),
+  // setup shows the search of algo on the n×n board at step, with no
+  // instance and no second method.
+  setup(n, algo, step) {
+    inst.blocked.clear(); inst.sums.clear(); inst.diffs.clear(); inst.queens.clear();
+    algoSel.value = algo;
+    cmpSel.value = '';
+    fillN(n);
+    noteN(0);
+    showEditor(false);
+    load(step || 0, 0);
+  },
+  goStep: (k) => goStep(k),
+  pause: () => pause(),
+  pos: () => a.pos,
+  pane: () => a,
+  onDraw: (f) => drawn.push(f),
+  request: () => request(),
+};
 
 // testing exposes the player's state to the page's tests.
 export const testing = {

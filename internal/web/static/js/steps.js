@@ -31,6 +31,10 @@ export class State {
     this.removed = start ? start.removed : 0;
     this.solutions = start ? start.solutions : 0;
     this.checks = start ? start.checks : 0;
+    // work: the method's own unit of work so far, when the server tells
+    // it (hasWork); else the page shows the checks alone.
+    this.hasWork = !!(start && start.work != null);
+    this.work = this.hasWork ? start.work : 0;
     // tree[r]: {nodes, dead}, the squares of row r tried under the queens
     // above, each {c, at, x, o, p, k, r} as the server writes them.
     this.tree = start ? start.tree.map((lv) => ({ nodes: lv.nodes.map((nd) => ({ ...nd })), dead: !!lv.dead }))
@@ -45,6 +49,8 @@ export class State {
     s.removed = this.removed;
     s.solutions = this.solutions;
     s.checks = this.checks;
+    s.work = this.work;
+    s.hasWork = this.hasWork;
     s.tree = this.tree.map((lv) => ({ nodes: lv.nodes.map((nd) => ({ ...nd })), dead: lv.dead }));
     return s;
   }
@@ -61,8 +67,12 @@ export class State {
 
   // apply moves the state past one event; rule is how the algorithm counts
   // its checks ("try", "row" or "complete"), as the server does.
-  apply(kind, row, col, cf, rule) {
+  apply(kind, row, col, cf, rule, work) {
     const n = this.n;
+    if (work !== undefined) {
+      this.work += work;
+      this.hasWork = true;
+    }
     switch (kind) {
       case TRY:
         if (rule !== 'row') this.checks++;
@@ -129,6 +139,8 @@ export class Steps {
     this.row = new Int8Array(CAP);
     this.col = new Int8Array(CAP);
     this.cf = new Int8Array(CAP);
+    this.work = new Uint32Array(CAP); // the work of each event, when the server sends it
+    this.hasW = false;
     this.saved = []; // saved[i]: the state before event lo + i*CK
     this.tail = null; // the state after the last event kept
     this.cur = null; // the state last asked for
@@ -189,7 +201,7 @@ export class Steps {
       const i = Math.floor((p - this.lo) / CK);
       s = (i < this.saved.length ? this.saved[i] : this.tail).clone();
     }
-    for (let i = s.step - this.lo; s.step < p; i++) s.apply(this.kind[i], this.row[i], this.col[i], this.cf[i], this.rule);
+    for (let i = s.step - this.lo; s.step < p; i++) s.apply(this.kind[i], this.row[i], this.col[i], this.cf[i], this.rule, this.hasW ? this.work[i] : undefined);
     this.cur = s;
     return s;
   }
@@ -199,7 +211,7 @@ export class Steps {
   event(i) {
     const j = i - this.lo;
     if (j < 0 || j >= this.len) return null;
-    return { kind: this.kind[j], row: this.row[j], col: this.col[j], cf: this.cf[j] };
+    return { kind: this.kind[j], row: this.row[j], col: this.col[j], cf: this.cf[j], work: this.hasW ? this.work[j] : undefined };
   }
 
   // next returns the first step after p that follows an event of the
@@ -286,8 +298,8 @@ export class Steps {
           const line = buf.slice(start, nl);
           start = nl + 1;
           if (line.charCodeAt(0) === 91) { // '['
-            const [k, r, c, f] = JSON.parse(line);
-            this.push(k, r, c, f);
+            const [k, r, c, f, w] = JSON.parse(line);
+            this.push(k, r, c, f, w);
             continue;
           }
           const rec = JSON.parse(line);
@@ -363,10 +375,10 @@ export class Steps {
     this.cur = null;
   }
 
-  push(k, r, c, f) {
+  push(k, r, c, f, w) {
     if (this.len === CAP) {
       const drop = CAP / 2;
-      for (const a of [this.kind, this.row, this.col, this.cf]) a.copyWithin(0, drop);
+      for (const a of [this.kind, this.row, this.col, this.cf, this.work]) a.copyWithin(0, drop);
       this.saved.splice(0, drop / CK);
       this.lo += drop;
       this.len -= drop;
@@ -377,7 +389,9 @@ export class Steps {
     this.row[j] = r;
     this.col[j] = c;
     this.cf[j] = f;
-    this.tail.apply(k, r, c, f, this.rule);
+    if (w !== undefined) this.hasW = true;
+    this.work[j] = w || 0;
+    this.tail.apply(k, r, c, f, this.rule, w);
   }
 }
 

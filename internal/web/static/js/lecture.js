@@ -1,0 +1,134 @@
+// The lecture: a narrated walk through the search. First every step of
+// the 4×4 board, each with a sentence of why; then the 8×8 board with
+// flags, as the tutorials teach it, at the moments that matter.
+
+import { $, getJSON } from './api.js';
+import { TRY, PLACE, REMOVE, SOLUTION, DEADEND } from './steps.js';
+import { t, onLang } from './i18n.js';
+import { api, keyHooks } from './player.js';
+
+const box = $('#lecture');
+let slides = [], at = 0, open = false, seq = 0;
+
+// why tells why the step after event ev (the event before step pos of
+// the flags search, state st) happens.
+function why(st, ev) {
+  const n = st.n, q = st.queens;
+  if (!ev) return t('Four queens, one per row, for two queens in a row would attack each other. flags keeps one flag per column, %s, and one per diagonal, %s and %s: a 1 means a queen stands on that line. The search starts with row 1, column 1.', 'flag[col]', 'd1[row−col+N−1]', 'd2[row+col]');
+  const r = ev.row + 1, c = ev.col + 1;
+  switch (ev.kind) {
+    case TRY: {
+      if (ev.cf < 0) return t('Row %d, column %d: %s, %s and %s are all 0. No queen above stands on this column or on either diagonal, so the square is free.', r, c, `flag[${ev.col}]`, `d1[${ev.row - ev.col + n - 1}]`, `d2[${ev.row + ev.col}]`);
+      const f = ev.cf, qc = q[f];
+      if (qc === ev.col) return t('Row %d, column %d: %s is 1, for the queen in row %d stands in this column. Two queens in one column attack each other, so the search skips the square.', r, c, `flag[${ev.col}]`, f + 1);
+      const d1 = f - qc === ev.row - ev.col;
+      return d1
+        ? t('Row %d, column %d: %s is 1, for the queen in row %d stands on the same "\\" diagonal (row−col is the same for both). The search skips the square.', r, c, `d1[${ev.row - ev.col + n - 1}]`, f + 1)
+        : t('Row %d, column %d: %s is 1, for the queen in row %d stands on the same "/" diagonal (row+col is the same for both). The search skips the square.', r, c, `d2[${ev.row + ev.col}]`, f + 1);
+    }
+    case PLACE:
+      return ev.row === n - 1
+        ? t('The square is free, so the last queen goes on row %d, column %d.', r, c)
+        : t('The square is free, so a queen goes on it, and its three flags are set: the rows below will see this column and both diagonals taken at a glance. The search goes on with row %d.', r + 1);
+    case REMOVE:
+      return t('Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.', r, c, r, c + 1);
+    case SOLUTION:
+      return t('All %d queens stand and none attacks another: solution %d. The search does not stop here: it takes the last queen back to look for more.', n, st.solutions);
+    case DEADEND:
+      return ev.row > 0
+        ? t('No column of row %d is free: the queens above leave no room. So a queen above stands where no solution can follow, and the search goes back to row %d to move it.', r, r - 1)
+        : t('Row %d has no column left to try: the search is over.', r);
+  }
+  return '';
+}
+
+// The 8×8 part: each stop is a step, or the first event of a kind, with
+// what the lecture says there.
+const EIGHT = [
+  { step: 0, say: () => t('Now the 8×8 board with flags, as the tutorial with flag and diagonal arrays teaches it. Eight columns give %s; the fifteen "\\" diagonals give %s, with 7 added so that the index is never negative; the fifteen "/" diagonals give %s.', 'flag[8]', 'd1[row−col+7]', 'd2[row+col]') },
+  { step: 2, say: () => t('Row 1 takes column 1 at once: no queen stands yet. Setting %s, %s and %s is all it takes to remember the queen.', 'flag[0]', 'd1[7]', 'd2[0]') },
+  { step: 3, say: () => t('Row 2, column 1: %s is 1. One array read decides, without looking at the queen itself.', 'flag[0]') },
+  { step: 4, say: () => t('Row 2, column 2: %s is 1, for row−col is the same as for the queen in row 1: one "\\" diagonal.', 'd1[7]') },
+  { find: 'deadend', say: () => t('The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.') },
+  { step: 131, say: () => t('Deeper in the search: the ✕ marks a square found attacked, and the line leads to the queen whose flag decided. The stack on the right shows one call per row, each with its own column.') },
+  { find: 'solution', say: () => t('The first solution, 1 5 8 6 3 7 2 4, the one the tutorials print first. The search goes on: it has 91 more to find.') },
+  { end: true, say: () => t('The end: 92 solutions. Press Play to watch it all, or use the coarse steps (P, B, S, E) to move from one placement, backtrack or solution to the next.') },
+];
+
+// build makes the slides: every step of the 4×4 search, then the stops
+// of the 8×8 one.
+async function build() {
+  const four = await getJSON('api/summary?n=4&algo=flags');
+  const out = [];
+  for (let k = 0; k <= four.events; k++) out.push({ n: 4, step: k });
+  for (const s of EIGHT) out.push({ n: 8, ...s });
+  return out;
+}
+
+async function show() {
+  const my = ++seq, s = slides[at];
+  let step = s.step ?? 0;
+  if (s.find) step = (await getJSON(`api/jump?n=8&algo=flags&from=0&event=${s.find}`)).step;
+  if (s.end) step = (await getJSON('api/summary?n=8&algo=flags')).events;
+  if (my !== seq) return;
+  s.resolved = step;
+  const p = api.pane();
+  if (!p || p.n !== s.n || p.algo.name !== 'flags' || p.inst) api.setup(s.n, 'flags', step);
+  else api.goStep(step);
+  text();
+}
+
+// text writes the slide's sentences once its step is drawn.
+function text() {
+  if (!open || !slides.length) return;
+  const s = slides[at], p = api.pane();
+  $('#lecture-h').textContent = s.n === 4 ? t('Lecture, part 1: the 4×4 board, step by step') : t('Lecture, part 2: the 8×8 board with flags');
+  $('#lecture-pos').textContent = t('%d of %d', at + 1, slides.length);
+  $('#lecture-back').disabled = at === 0;
+  $('#lecture-next').disabled = at === slides.length - 1;
+  box.dataset.slide = String(at);
+  if (!p || p.pos !== s.resolved || p.n !== s.n) return;
+  const st = p.steps.at(p.pos);
+  if (!st) return;
+  const say = s.say ? s.say() : why(st, p.pos > 0 ? p.steps.event(p.pos - 1) : null);
+  const el = $('#lecture-text');
+  if (el.textContent !== say) el.textContent = say;
+  box.dataset.step = String(p.pos);
+}
+
+export async function toggle(on) {
+  open = on ?? !open;
+  box.hidden = !open;
+  $('#lecture-open').setAttribute('aria-pressed', String(open));
+  if (!open) return;
+  api.pause();
+  if (!slides.length) slides = await build();
+  at = Math.min(at, slides.length - 1);
+  show();
+}
+
+function go(d) {
+  const k = Math.max(0, Math.min(slides.length - 1, at + d));
+  if (k === at) return;
+  at = k;
+  show();
+}
+
+// goSlide shows the slide k, counted from 0 (for links and tests).
+export function goSlide(k) { at = Math.max(0, Math.min(slides.length - 1, k)); show(); }
+
+$('#lecture-open').addEventListener('click', () => toggle());
+$('#lecture-close').addEventListener('click', () => toggle(false));
+$('#lecture-next').addEventListener('click', () => go(1));
+$('#lecture-back').addEventListener('click', () => go(-1));
+api.onDraw(text);
+onLang(text);
+keyHooks.push((e) => {
+  const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (k === 'l' && !e.shiftKey) { toggle(); return true; }
+  if (!open) return false;
+  if (['ArrowRight', 'PageDown', 'n'].includes(k)) { go(1); return true; }
+  if (['ArrowLeft', 'PageUp'].includes(k)) { go(-1); return true; }
+  return false;
+});
+api.ready(() => { if (new URLSearchParams(location.search).get('lecture') === '1') toggle(true); });
