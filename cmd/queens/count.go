@@ -68,11 +68,11 @@ it; running the command again then prints the result at once. Delete the
 file to count from the start.
 
 With --progress json, stderr gets instead of the bar a JSON object on a
-line every second: elapsed_s, fraction (the share done, from 0 to 1),
-eta_s (seconds left, null while unknown), units_done, units and
-solutions (those of the units done so far). The share done includes
-the units being counted, and the time left starts from the cost model
-of the units, corrected part by part by the time the units take.
+line every second, for scripts: the time elapsed, the share done (from 0
+to 1), the time left, the units done and the solutions so far. The share
+done includes the units being counted, and the time left starts from
+the cost model of the units, corrected part by part by the time the
+units take.
 
 --estimate counts nothing: it times a sample of the units, within about
 a minute, and prints what the count would cost: core hours, the time on
@@ -147,7 +147,7 @@ func (f countFlags) check() error {
 		return usageError(fmt.Errorf("--workers must be 0 (one per CPU) or more, got %d", f.workers), "")
 	}
 	if f.progress != "bar" && f.progress != "json" {
-		return usageError(fmt.Errorf("--progress must be bar or json, got %q", f.progress), "")
+		return usageError(fmt.Errorf("--progress must be %q or %q, got %q", "bar", "json", f.progress), "")
 	}
 	if f.recount < 0 || f.recount > 100 || f.recount != f.recount {
 		return usageError(fmt.Errorf("--recount must be a percentage from 0 to 100, got %g", f.recount), "")

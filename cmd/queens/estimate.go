@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/progress"
 )
 
@@ -46,15 +47,7 @@ func runEstimate(ctx context.Context, n int, f countFlags, io streams) error {
 		p.Sprintf("N=%d: estimate from %d samples of %d units (%s engine), ±%.0f%%", n, e.Samples, e.Units, e.Engine, 100*e.Error),
 		p.Sprintf("core time: %s (%.3g core hours)", progress.Elapsed(e.Core), e.Core.Hours()),
 		p.Sprintf("time on %d workers: %s (setup %s, longest unit %s); this computer has %d CPUs", e.Workers, progress.Elapsed(e.Wall), progress.Elapsed(e.Setup), progress.Elapsed(e.Longest), runtime.NumCPU()),
-		p.Sprintf("memory: %s at most", memorySize(e.Memory)),
+		p.Sprintf("memory: %s at most", memory.Format(e.Memory)),
 		p.Sprintf("in a year, %.3g cores count it", e.Core.Hours()/(365*24)))
 	return err
-}
-
-// memorySize formats bytes in MiB or GiB.
-func memorySize(b uint64) string {
-	if b >= 1<<30 {
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	}
-	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 }
