@@ -36,11 +36,11 @@ type WorkOptions struct {
 	// Verbose also logs every unit counted.
 	Verbose bool
 
-	heartbeat time.Duration // 0: a sixth of the consumer's ack wait
-	storeWait time.Duration // 0: how long a finished unit may wait for the server after ctx ends
-	delay     time.Duration // added to the time of every unit, to test long units
-	hardStop  bool          // cut pulls short when ctx ends
-	bindRetry time.Duration // 0: half a second between looks for the work queue
+	heartbeat time.Duration      // 0: a sixth of the consumer's ack wait
+	storeWait time.Duration      // 0: how long a finished unit may wait for the server after ctx ends
+	delay     time.Duration      // added to the time of every unit, to test long units
+	hardStop  bool               // cut pulls short when ctx ends
+	bindRetry time.Duration      // 0: half a second between looks for the work queue
 	spoil     func(*plan.Result) // when not nil, changes each result before it is stored, to test the checks
 }
 
