@@ -45,7 +45,8 @@ func NewLines(w io.Writer, every time.Duration, now func() time.Time) *Lines {
 
 // Report writes l unless a line went out less than a period ago; a final
 // report (the count is done) always goes out. Seconds are rounded to the
-// millisecond, the fraction to six digits.
+// millisecond, the fraction to nine digits: a count of days moves
+// by a millionth in seconds.
 func (ls *Lines) Report(l Line, final bool) {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
@@ -54,7 +55,7 @@ func (ls *Lines) Report(l Line, final bool) {
 		return
 	}
 	l.Elapsed = math.Round(l.Elapsed*1000) / 1000
-	l.Fraction = math.Round(l.Fraction*1e6) / 1e6
+	l.Fraction = math.Round(l.Fraction*1e9) / 1e9
 	if l.ETA != nil {
 		e := math.Round(*l.ETA*1000) / 1000
 		l.ETA = &e
