@@ -30,17 +30,19 @@ type Estimate struct {
 	Engine  string `json:"engine"`
 	Units   int    `json:"units"`
 	Workers int    `json:"workers"`
-	// Core is the time of one core that the units take together; Wall
-	// the time of the count on Workers workers, setup included: the
-	// larger of Core/Workers and the longest unit.
-	Core time.Duration `json:"core_ns"`
-	Wall time.Duration `json:"wall_ns"`
+	// Core is the time of one core, in seconds, that the units take
+	// together; Wall the time of the count on Workers workers, setup
+	// included: the larger of Core/Workers and the longest unit. Seconds
+	// in a float64, as the counts of the largest boards outlast a
+	// time.Duration.
+	Core float64 `json:"core_s"`
+	Wall float64 `json:"wall_s"`
 	// Setup is the time the plan took to make, with the join's lists:
 	// measured, not projected.
-	Setup time.Duration `json:"setup_ns"`
+	Setup float64 `json:"setup_s"`
 	// Longest is the projected time of the longest unit, which a count
 	// on many workers cannot beat.
-	Longest time.Duration `json:"longest_unit_ns"`
+	Longest float64 `json:"longest_unit_s"`
 	// Memory is the plan's estimate of the bytes the count holds at most
 	// on Workers workers (see [CountPlan.Memory]).
 	Memory uint64 `json:"peak_bytes"`
@@ -78,7 +80,7 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		return est, fmt.Errorf("queens: estimate of N=%d: %w", n, err)
 	}
 	if len(p.Units) == 0 {
-		est.Setup = time.Since(start)
+		est.Setup = time.Since(start).Seconds()
 		est.Wall = est.Setup
 		return est, nil
 	}
@@ -103,7 +105,7 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 	for i := range samplers {
 		samplers[i] = p.NewSampler(rand.Uint64())
 	}
-	est.Setup = time.Since(start)
+	est.Setup = time.Since(start).Seconds()
 
 	type sample struct {
 		stratum    int
@@ -203,9 +205,8 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		}
 		longest = max(longest, most*ratio(s))
 	}
-	est.Core = seconds(core)
-	est.Longest = seconds(longest)
-	est.Wall = est.Setup + seconds(max(core/float64(workers), longest))
+	est.Core, est.Longest = core, longest
+	est.Wall = est.Setup + max(core/float64(workers), longest)
 	return est, nil
 }
 
@@ -224,12 +225,4 @@ func spread(xs []float64) float64 {
 		v += (x - mean) * (x - mean)
 	}
 	return math.Sqrt(v / float64(len(xs)-1))
-}
-
-// seconds converts seconds to a duration, saturating at the largest.
-func seconds(s float64) time.Duration {
-	if s >= float64(math.MaxInt64)/float64(time.Second) {
-		return math.MaxInt64
-	}
-	return time.Duration(s * float64(time.Second))
 }

@@ -54,9 +54,11 @@ func TestProgressEvery(t *testing.T) {
 	if last.Fraction != 1 || last.ETA != 0 || last.Total != U128(2279184) {
 		t.Errorf("last report %+v", last)
 	}
-	for i := 1; i < len(reports); i++ {
-		if reports[i].Fraction < reports[i-1].Fraction-1e-9 && reports[i].UnitsDone == reports[i-1].UnitsDone {
-			t.Errorf("report %d: fraction %g after %g", i, reports[i].Fraction, reports[i-1].Fraction)
+	// The fraction may step back a little as the weights of the parts of
+	// the plan are measured again, but stays from 0 to 1.
+	for i, r := range reports {
+		if r.Fraction < 0 || r.Fraction > 1 {
+			t.Errorf("report %d: fraction %g", i, r.Fraction)
 		}
 	}
 }

@@ -39,15 +39,24 @@ func runEstimate(ctx context.Context, n int, f countFlags, io streams) error {
 	}
 	if f.asJSON {
 		return json.NewEncoder(io.out).Encode(estimateJSON{N: e.N, Engine: e.Engine, Units: e.Units, Workers: e.Workers,
-			Core: e.Core.Seconds(), CoreH: e.Core.Hours(), Wall: e.Wall.Seconds(), Setup: e.Setup.Seconds(), Longest: e.Longest.Seconds(),
+			Core: e.Core, CoreH: e.Core / 3600, Wall: e.Wall, Setup: e.Setup, Longest: e.Longest,
 			Peak: e.Memory, Samples: e.Samples, Error: e.Error, Measured: time.Since(start).Seconds()})
 	}
 	p := io.p
 	_, err = fmt.Fprintf(io.out, "%s\n%s\n%s\n%s\n%s\n",
 		p.Sprintf("N=%d: estimate from %d samples of %d units (%s engine), ±%.0f%%", n, e.Samples, e.Units, e.Engine, 100*e.Error),
-		p.Sprintf("core time: %s (%.3g core hours)", progress.Elapsed(e.Core), e.Core.Hours()),
-		p.Sprintf("time on %d workers: %s (setup %s, longest unit %s); this computer has %d CPUs", e.Workers, progress.Elapsed(e.Wall), progress.Elapsed(e.Setup), progress.Elapsed(e.Longest), runtime.NumCPU()),
+		p.Sprintf("core time: %s (%.3g core hours)", span(e.Core), e.Core/3600),
+		p.Sprintf("time on %d workers: %s (setup %s, longest unit %s); this computer has %d CPUs", e.Workers, span(e.Wall), span(e.Setup), span(e.Longest), runtime.NumCPU()),
 		p.Sprintf("memory: %s at most", memory.Format(e.Memory)),
-		p.Sprintf("in a year, %.3g cores count it", e.Core.Hours()/(365*24)))
+		p.Sprintf("in a year, %.3g cores count it", e.Core/(365*24*3600)))
 	return err
+}
+
+// span formats seconds as the bar does, and from a thousand days on in
+// years.
+func span(s float64) string {
+	if s >= 1000*86400 {
+		return fmt.Sprintf("%.0f y", s/(365*86400))
+	}
+	return progress.Elapsed(time.Duration(s * float64(time.Second)))
 }
