@@ -21,9 +21,14 @@ type Options struct {
 	// per CPU. Only the fast engine counts in parallel.
 	Workers int
 	// Progress, when not nil, is called as the count advances: after each
-	// finished unit of work, never by two goroutines at once. It must
-	// return quickly.
+	// finished unit of work, and every ProgressEvery when that is not 0,
+	// never by two goroutines at once. It must return quickly.
 	Progress func(Progress)
+	// ProgressEvery, when not 0, makes the fast engine call Progress at
+	// least this often, from the moment the count begins, with the
+	// progress of the units being counted too: their workers show how far
+	// they are every few items or branches.
+	ProgressEvery time.Duration
 	// MaxMemory caps the memory the count may need, in bytes: a count
 	// whose plan needs more (see [CountPlan.Memory]) is refused with an
 	// error wrapping [ErrMemory] before it allocates. 0 means the memory
@@ -49,12 +54,21 @@ type Options struct {
 	// also races a second search, in another order, which decides some
 	// instances, with solutions or without, many times sooner.
 	AnySolution bool
+	// Recount is the share of the fast engine's units, from 0 to 1, that
+	// are counted again once the count is done, by the independent
+	// backtracking of [plan.Plan.Recount]: at least one unit when it is
+	// above 0, chosen at random among all units, those taken from Resume
+	// too. A unit whose two counts disagree makes Count return an error
+	// wrapping [ErrMismatch] that names it.
+	Recount float64
 }
 
 // Progress reports how far a count has come. Work and WorkDone weigh the
 // units by their estimated cost, in units of the plan's own (see
 // [CountPlan]): their ratio is the share of the work done, which makes a
-// better estimate of the time left than the share of the units.
+// better estimate of the time left than the share of the units. Fraction
+// and ETA go further: they include the units being counted, and weigh the
+// costs by the time units of each part of the plan took.
 type Progress struct {
 	UnitsDone int           `json:"units_done"` // units of work finished
 	Units     int           `json:"units"`      // units of work in all
@@ -65,6 +79,14 @@ type Progress struct {
 	// WorkResumed is the estimated cost of the units taken from
 	// Options.Resume.
 	WorkResumed float64 `json:"work_resumed"`
+	// Fraction is the share of the count done, from 0 to 1, units being
+	// counted included; see Progress.
+	Fraction float64 `json:"fraction"`
+	// ETA estimates the time left, or is -1 while the count cannot tell
+	// yet (as while its plan is made).
+	ETA time.Duration `json:"eta_ns"`
+	// Total is the number of solutions of the units done.
+	Total Uint128 `json:"total"`
 }
 
 // UnitResult is the result of one unit of a count, as [Options.Resume]
@@ -98,6 +120,9 @@ type Result struct {
 	// Memory is the plan's estimate of the memory the count needed, in
 	// bytes; 0 for the other algorithms.
 	Memory uint64 `json:"memory_estimate,omitempty"`
+	// Recounted is the number of units counted again, and found to
+	// agree, for [Options.Recount].
+	Recounted int `json:"recounted,omitempty"`
 }
 
 // Count counts the solutions of the n×n board: the total, and the number of
@@ -126,6 +151,8 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 // units of [plan.New], counts them on opts.Workers goroutines and adds up
 // their results in 128 bits.
 func countFast(ctx context.Context, n int, opts Options) (Result, error) {
+	t := newTracker(opts)
+	defer t.stop()
 	var p *plan.Plan
 	switch {
 	case opts.Plan == nil:
@@ -146,11 +173,8 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 	if err := memory.Check(res.Memory, opts.MaxMemory); err != nil {
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
 	}
-	var work float64
-	for _, u := range p.Units {
-		work += u.Cost()
-	}
-	prog := Progress{Units: len(p.Units), Work: work}
+	t.planned(p, workers)
+	audit := newAudit(p, opts.Recount)
 	done := make(map[int]bool)
 	if opts.Resume != nil {
 		for _, u := range p.Units {
@@ -162,13 +186,11 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 				return res, fmt.Errorf("queens: count of N=%d: %w: the result resumed for unit %d is that of unit %d", n, ErrInconsistent, u.ID, r.Unit)
 			}
 			res.add(plan.Result(r))
+			audit.note(plan.Result(r))
 			done[u.ID] = true
-			prog.UnitsDone++
-			prog.WorkDone += u.Cost()
+			t.resumed(u.ID, r.Total)
 		}
-		prog.Resumed, prog.WorkResumed = prog.UnitsDone, prog.WorkDone
 	}
-	start := time.Now()
 	var (
 		recordErr error
 		err       error
@@ -178,9 +200,16 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 	err = p.Run(runCtx, plan.RunOptions{
 		Workers: opts.Workers,
 		Skip:    func(unit int) bool { return done[unit] },
+		Order:   t.order(),
+		Meter:   t.meter,
+		Started: t.started,
+		Took:    t.took,
 		OnResult: func(r plan.Result) {
 			if recordErr != nil {
 				return
+			}
+			if countHook != nil {
+				countHook(&r)
 			}
 			if opts.Record != nil {
 				if recordErr = opts.Record(UnitResult(r)); recordErr != nil {
@@ -189,27 +218,31 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 				}
 			}
 			res.add(r)
-			prog.UnitsDone++
-			prog.WorkDone += p.Units[r.Unit].Cost()
-			if opts.Progress != nil {
-				prog.Elapsed = time.Since(start)
-				opts.Progress(prog)
-			}
+			audit.note(r)
+			t.done(r)
 		},
 	})
+	units := t.unitsDone()
 	switch {
 	case recordErr != nil:
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, recordErr)
 	case err != nil:
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
-	case prog.UnitsDone != len(p.Units):
-		return res, fmt.Errorf("queens: count of N=%d: %w: %d of %d units done", n, ErrInconsistent, prog.UnitsDone, len(p.Units))
+	case units != len(p.Units):
+		return res, fmt.Errorf("queens: count of N=%d: %w: %d of %d units done", n, ErrInconsistent, units, len(p.Units))
+	}
+	if err := audit.run(ctx, opts.Workers, &res); err != nil {
+		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
 	}
 	if err := res.scaleUnique(p); err != nil {
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
 	}
 	return res, nil
 }
+
+// countHook, when not nil, sees the result of each unit the fast engine
+// counts before anything else does: tests spoil a result with it.
+var countHook func(*plan.Result)
 
 // ErrInconsistent is wrapped by the error of a count whose units do not
 // add up: the sum of a join plan's unique shares is not a multiple of

@@ -232,7 +232,7 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 	c.auth.resolve()
 	logf := logger(io, "cluster")
 	opts := cluster.RunOptions{
-		Options: cluster.Options{Workers: workers, AckWait: c.ackWait, Replicas: c.replicas, Logf: logf},
+		Options: cluster.Options{Workers: workers, AckWait: c.ackWait, Replicas: c.replicas, Logf: logf, Double: f.recount / 100},
 		Conn:    cluster.ConnOptions{URL: c.natsURL, Token: c.auth.token, Creds: c.auth.creds, Name: "queens coordinator", Logf: logf},
 		Server:  cluster.ServerOptions{Listen: c.listen, StoreDir: c.store, Token: c.auth.token, Logf: logf},
 		OnServer: func(srv *cluster.Server) {
@@ -297,6 +297,15 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 	}
 	if res.Resumed > 0 {
 		io.say("cluster", "run %s: %d of %d units from earlier runs", res.Run, res.Resumed, res.Units)
+	}
+	if len(res.Doubled) > 0 {
+		apart := 0
+		for _, d := range res.Doubled {
+			if d.First != d.Second {
+				apart++
+			}
+		}
+		io.say("cluster", "%d units counted twice agree, %d of them counted by two workers", len(res.Doubled), apart)
 	}
 	fast, _ := queens.LookupAlgorithm("")
 	out := countOutcome{Result: queens.Result{N: res.N, Total: res.Total, Unique: res.Unique, Nodes: res.Nodes, Elapsed: res.Elapsed, Algorithm: fast.Name}}

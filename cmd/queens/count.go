@@ -26,6 +26,9 @@ type countFlags struct {
 	checkpoint string
 	asJSON     bool
 	quiet      bool
+	progress   string  // "bar" or "json"
+	recount    float64 // percent of the units counted again
+	estimate   bool
 }
 
 // countOutcome is what a count prints.
@@ -62,10 +65,35 @@ are not counted again, and the total is the same as that of an unbroken
 count. A checkpoint of another N, or of another version of the work
 units, is refused. The file is kept when the count ends, as a record of
 it; running the command again then prints the result at once. Delete the
-file to count from the start.`,
+file to count from the start.
+
+With --progress json, stderr gets instead of the bar a JSON object on a
+line every second, for scripts: the time elapsed, the share done (from 0
+to 1), the time left, the units done and the solutions so far. The share
+done includes the units being counted, and the time left starts from
+the cost model of the units, corrected part by part by the time the
+units take.
+
+--estimate counts nothing: it times a sample of the units, within about
+a minute, and prints what the count would cost: core hours, the time on
+--workers cores (default all of this computer's), the largest unit and
+the memory.
+
+--recount P counts P percent of the units (one at least) again, chosen
+at random, once the count is done, by a plain backtracking of the same
+part of the board that shares no code with the engines: when a unit's
+two counts disagree, the count fails with exit status 4 and names the
+unit. With --cluster, the units are counted twice by two workers instead
+(see 'queens help cluster').
+
+Exit status: 0 done, 2 bad usage or not enough memory, 4 two counts of a
+unit disagree, 130 interrupted.`,
 		Example: `  queens count 8
   queens count 16 --json
-  queens count 18 --checkpoint c18.ckpt    # Ctrl-C, then the same again to resume`,
+  queens count 18 --checkpoint c18.ckpt    # Ctrl-C, then the same again to resume
+  queens count 20 --progress json --workers 2
+  queens count 27 --estimate --json
+  queens count 16 --recount 10`,
 		Args: sizeArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := parseN(args[0], queens.MaxN)
@@ -79,6 +107,9 @@ file to count from the start.`,
 				if f.maxMemory, err = memory.Parse(f.memory); err != nil {
 					return usageError(fmt.Errorf("--max-memory: %w", err), "")
 				}
+			}
+			if f.estimate {
+				return runEstimate(cmd.Context(), n, f, io)
 			}
 			if cl.enabled() {
 				return runClusterCount(cmd, n, f, cl, io)
@@ -102,6 +133,9 @@ file to count from the start.`,
 	cmd.Flags().StringVar(&f.memory, "max-memory", "", "refuse a count that needs more memory than `SIZE` (512M, 2G, 800MB); default the computer's memory")
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print one JSON object, with the peak memory of the process")
 	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "show no progress bar")
+	cmd.Flags().StringVar(&f.progress, "progress", "bar", "how to show progress on stderr: `bar` (on a terminal) or json (a JSON object a line, every second)")
+	cmd.Flags().Float64Var(&f.recount, "recount", 0, "count `P` percent of the units again by another method, and fail on a disagreement")
+	cmd.Flags().BoolVar(&f.estimate, "estimate", false, "time a sample of the units and print what the count would cost, without counting")
 	cl.register(cmd)
 	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms)
 	return cmd
@@ -111,6 +145,17 @@ file to count from the start.`,
 func (f countFlags) check() error {
 	if f.workers < 0 {
 		return usageError(fmt.Errorf("--workers must be 0 (one per CPU) or more, got %d", f.workers), "")
+	}
+	if f.progress != "bar" && f.progress != "json" {
+		return usageError(fmt.Errorf("--progress must be %q or %q, got %q", "bar", "json", f.progress), "")
+	}
+	if f.recount < 0 || f.recount > 100 || f.recount != f.recount {
+		return usageError(fmt.Errorf("--recount must be a percentage from 0 to 100, got %g", f.recount), "")
+	}
+	if (f.recount > 0 || f.estimate || f.progress == "json") && f.algo != "" {
+		if fast, _ := queens.LookupAlgorithm(""); f.algo != fast.Name {
+			return usageError(fmt.Errorf("--recount, --estimate and --progress json work with the fast engine only, not --algo %s", f.algo), "drop --algo")
+		}
 	}
 	if _, err := queens.LookupAlgorithm(f.algo); err != nil {
 		return libraryError(err)
@@ -126,7 +171,7 @@ func (f countFlags) check() error {
 // countLocal counts through the library, with a progress bar on a
 // terminal.
 func countLocal(ctx context.Context, n int, f countFlags, io streams) (countOutcome, error) {
-	opts := queens.Options{Algorithm: f.algo, Workers: f.workers, MaxMemory: f.maxMemory}
+	opts := queens.Options{Algorithm: f.algo, Workers: f.workers, MaxMemory: f.maxMemory, Recount: f.recount / 100}
 	bar := newCountBar(&opts, f, io)
 	res, err := queens.Count(ctx, n, opts)
 	bar.stop()
@@ -136,33 +181,56 @@ func countLocal(ctx context.Context, n int, f countFlags, io streams) (countOutc
 	return countOutcome{Result: res}, nil
 }
 
-// countBar draws the progress of a count, once the count reports it.
+// countBar draws the progress of a count, once the count reports it, or
+// writes it as JSON lines.
 type countBar struct {
 	bar     *progress.Bar
+	lines   *progress.Lines
 	started bool
 	shown   int     // units drawn as done
 	work    float64 // their work
 }
 
 // newCountBar sets opts.Progress to draw a bar on a terminal, unless
-// --quiet; the bar weighs the units by their estimated work.
+// --quiet, or to write JSON lines with --progress json.
 func newCountBar(opts *queens.Options, f countFlags, io streams) *countBar {
 	b := &countBar{}
+	if f.progress == "json" {
+		b.lines = progress.NewLines(io.errOut, time.Second, nil)
+		opts.ProgressEvery = time.Second / 2
+		opts.Progress = func(p queens.Progress) { b.lines.Report(progressLine(p), p.Units > 0 && p.UnitsDone == p.Units) }
+		return b
+	}
 	if f.quiet {
 		return b
 	}
 	start := time.Now()
+	opts.ProgressEvery = time.Second / 2
 	opts.Progress = func(p queens.Progress) {
+		if p.Units == 0 {
+			return // the plan is being made
+		}
 		if !b.started {
 			b.started = true
 			b.bar = progress.NewIn(io.errOut, io.p, p.Units, p.Resumed, start)
 			b.bar.SetWork(p.Work, p.WorkResumed)
 			b.shown, b.work = p.Resumed, p.WorkResumed
 		}
+		b.bar.SetEstimate(p.Fraction, p.ETA)
 		b.bar.AddWork(p.UnitsDone-b.shown, p.WorkDone-b.work)
 		b.shown, b.work = p.UnitsDone, p.WorkDone
 	}
 	return b
+}
+
+// progressLine is the JSON line of a report of progress.
+func progressLine(p queens.Progress) progress.Line {
+	l := progress.Line{Elapsed: p.Elapsed.Seconds(), Fraction: p.Fraction, Done: p.UnitsDone, Units: p.Units, Solutions: json.RawMessage(p.Total.String())}
+	if p.ETA >= 0 {
+		eta := p.ETA.Seconds()
+		l.ETA = &eta
+	}
+	return l
 }
 
 // stop stops drawing the bar.
@@ -172,6 +240,9 @@ func (b *countBar) stop() { b.bar.Stop() }
 func countError(err error, n int, f countFlags) error {
 	if errors.Is(err, queens.ErrMemory) {
 		return usageError(err, fmt.Sprintf("give the count more with --max-memory, or use fewer --workers; N=%d with one worker needs the least", n))
+	}
+	if errors.Is(err, queens.ErrMismatch) {
+		return &exitError{code: exitMismatch, err: err, hint: "one of the two counts is wrong: count the unit again on another computer, and check this one's memory"}
 	}
 	return libraryError(err)
 }
@@ -193,7 +264,7 @@ func countCheckpointed(ctx context.Context, n int, f countFlags, io streams) (co
 		fmt.Fprintf(io.errOut, "queens: note: dropped the incomplete last record of %s; its unit is counted again\n", f.checkpoint)
 	}
 	c := countOutcome{checkpoint: f.checkpoint, units: p.Units, resumed: cp.Resumed()}
-	opts := queens.Options{Workers: f.workers, MaxMemory: f.maxMemory, Plan: p, Resume: cp.Resume, Record: cp.Record}
+	opts := queens.Options{Workers: f.workers, MaxMemory: f.maxMemory, Plan: p, Resume: cp.Resume, Record: cp.Record, Recount: f.recount / 100}
 	bar := newCountBar(&opts, f, io)
 	res, err := queens.Count(ctx, n, opts)
 	bar.stop()

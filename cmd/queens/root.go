@@ -22,6 +22,7 @@ const (
 	exitOK          = 0
 	exitNo          = 1 // a definite no: no solution, an invalid solution found
 	exitUsage       = 2 // bad usage or bad input
+	exitMismatch    = 4 // two counts of the same part of a count disagree
 	exitInterrupted = 130
 )
 

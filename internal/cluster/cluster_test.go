@@ -294,7 +294,7 @@ func TestIntegrity(t *testing.T) {
 	var logged []string
 	w := &worker{opts: WorkOptions{Name: "test"}, logf: func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }}
 	// The same result again is a harmless repeat.
-	if _, err := w.store(ctx, o.kv, newRecord(run, good, "again", 1)); err != nil {
+	if _, err := w.store(ctx, o.kv, resultKey(run, good.Unit), newRecord(run, good, "again", 1)); err != nil {
 		t.Fatal(err)
 	}
 	if w.stats.Duplicates != 1 || w.stats.Conflicts != 0 {
@@ -304,7 +304,7 @@ func TestIntegrity(t *testing.T) {
 	// the stored result stays.
 	bad := good
 	bad.Total++
-	if _, err := w.store(ctx, o.kv, newRecord(run, bad, "faulty", 1)); err != nil {
+	if _, err := w.store(ctx, o.kv, resultKey(run, bad.Unit), newRecord(run, bad, "faulty", 1)); err != nil {
 		t.Fatal(err)
 	}
 	if w.stats.Conflicts != 1 || len(logged) != 1 || !strings.Contains(logged[0], "INTEGRITY ERROR") {

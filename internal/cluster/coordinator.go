@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,6 +47,13 @@ type Options struct {
 	// and 1 otherwise. A queue or bucket with fewer replicas is raised to
 	// them; one with more keeps its own.
 	Replicas int
+	// Double is the share of the units, from 0 to 1, that are counted
+	// twice, by two workers where there are two (one unit at least when
+	// it is above 0, the same units each time the run is resumed): the
+	// second count is stored under the unit's check key with the name of
+	// its worker, and two counts that differ make Count fail with an
+	// error wrapping [ErrIntegrity] that names the unit and both workers.
+	Double float64
 }
 
 // Progress reports how far a cluster count has come.
@@ -66,6 +75,15 @@ type Result struct {
 	Resumed   int           // units counted before this coordinator started
 	Published int           // units this coordinator put on the queue
 	Elapsed   time.Duration // time this coordinator took
+	// Doubled lists the units counted twice, with the workers that
+	// counted them, whose counts agree.
+	Doubled []Double
+}
+
+// Double is a unit counted twice, by the workers named.
+type Double struct {
+	Unit          int
+	First, Second string
 }
 
 // Count counts plan p on the cluster behind nc: it sets up the work queue
@@ -102,9 +120,13 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 	// Workers that came before the queue look for it at once; one that
 	// misses the notice looks again within half a second.
 	notify(nc, "ready", run)
-	c := &coordinator{p: p, m: newManifest(run, p), o: o, run: run, logf: logf, health: h, results: map[int]record{}, units: map[int]bool{}}
+	c := &coordinator{p: p, m: newManifest(run, p), o: o, run: run, logf: logf, health: h, results: map[int]record{}, units: map[int]bool{},
+		checks: map[int]record{}, double: map[int]bool{}}
 	for _, u := range p.Units {
 		c.units[u.ID] = true
+	}
+	for _, u := range doubleUnits(run, len(p.Units), opts.Double) {
+		c.double[u] = true
 	}
 	if err := c.register(ctx); err != nil {
 		return Result{}, err
@@ -130,6 +152,10 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 	if err != nil {
 		return Result{}, err
 	}
+	// The second counts go after the first ones.
+	if err := c.publishChecks(ctx, ""); err != nil {
+		return Result{}, err
+	}
 
 	report := func() {
 		if opts.Progress != nil {
@@ -152,7 +178,7 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 	const checkEvery = time.Second
 	check := time.NewTimer(checkEvery)
 	defer check.Stop()
-	for pass := 1; len(c.results) < len(p.Units); {
+	for pass := 1; len(c.results) < len(p.Units) || len(c.checks) < len(c.double); {
 		select {
 		case e, ok := <-watch.updates():
 			if !ok {
@@ -167,11 +193,11 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 			if e == nil {
 				break // a watch that started again has brought what it missed
 			}
-			before := len(c.results)
+			before := len(c.results) + len(c.checks)
 			if err := c.take(ctx, e); err != nil {
 				return Result{}, err
 			}
-			if len(c.results) > before {
+			if len(c.results)+len(c.checks) > before {
 				report()
 				timer.Reset(stall)
 				quietStart, quietNext = time.Now(), ackWait/2
@@ -205,6 +231,9 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 			if err != nil {
 				return Result{}, err
 			}
+			if err := c.publishChecks(ctx, ".g"+strconv.Itoa(pass)); err != nil {
+				return Result{}, err
+			}
 			if n > 0 {
 				logf("no result for %s: queued %d lost units again", stall, n)
 				res.Published += n
@@ -235,8 +264,44 @@ func Count(ctx context.Context, nc *nats.Conn, p *plan.Plan, opts Options) (Resu
 		return Result{}, fmt.Errorf("the unique shares of the results sum to %s, not a multiple of %d: a stored result is wrong", res.Unique, p.UniqueScale)
 	}
 	res.Unique = unique
+	for _, u := range slices.Sorted(maps.Keys(c.double)) {
+		res.Doubled = append(res.Doubled, Double{Unit: u, First: c.results[u].Worker, Second: c.checks[u].Worker})
+	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// publishChecks queues the second counts that have no result yet; a
+// second count queued twice is stored once.
+func (c *coordinator) publishChecks(ctx context.Context, suffix string) error {
+	for _, u := range slices.Sorted(maps.Keys(c.double)) {
+		if _, done := c.checks[u]; done {
+			continue
+		}
+		data, err := json.Marshal(task{Format: taskFormat, Run: c.run, N: c.m.N, PlanVersion: c.m.PlanVersion, Fingerprint: c.m.Fingerprint, Unit: u, Check: true})
+		if err != nil {
+			return err
+		}
+		err = retryWithin(ctx, c.health, publishTimeout, func(ctx context.Context) error {
+			_, err := c.o.js.Publish(ctx, workSubject(c.run, u)+checkSuffix, data, jetstream.WithMsgID(msgID(c.run, u)+checkSuffix+suffix))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("cannot queue the second count of unit %d: %w", u, err)
+		}
+	}
+	return nil
+}
+
+// compare checks the two counts of a unit counted twice, once both are
+// in.
+func (c *coordinator) compare(u int) error {
+	first, ok1 := c.results[u]
+	second, ok2 := c.checks[u]
+	if !ok1 || !ok2 || first.sameCount(second) {
+		return nil
+	}
+	return fmt.Errorf("%w: unit %d of run %s counted twice gives two different results: %s and %s", ErrIntegrity, u, c.run, first, second)
 }
 
 // catchUp starts the watch of the results, or starts it again after the
@@ -278,6 +343,8 @@ type coordinator struct {
 	kvStream jetstream.Stream // the stream of the bucket, once looked up
 	units    map[int]bool     // the IDs of the plan's units
 	results  map[int]record   // the verified result of each unit
+	double   map[int]bool     // the units counted twice
+	checks   map[int]record   // the second counts of those units
 }
 
 // register stores the run's manifest, or checks the one stored.
@@ -539,6 +606,23 @@ func (c *coordinator) take(ctx context.Context, e jetstream.KeyValueEntry) error
 		}
 		return fmt.Errorf("%w: unit %d of run %s has two different results: %s and %s", ErrIntegrity, u, c.run, stored, second)
 	}
+	if rest, ok := strings.CutPrefix(key, c.run+".check."); ok {
+		u, err := strconv.Atoi(rest)
+		if err != nil || !c.double[u] {
+			c.logf("ignored key %s: not a unit counted twice", key)
+			return nil
+		}
+		r, err := decodeRecord(e.Value(), c.run, u)
+		if err != nil {
+			c.logf("rejected second count %s: %v; counting the unit again", key, err)
+			if err := c.o.kv.Delete(ctx, key, jetstream.LastRevision(e.Revision())); err != nil {
+				c.logf("cannot remove the rejected second count %s: %v", key, err)
+			}
+			return nil // queued again when the count stalls
+		}
+		c.checks[u] = r
+		return c.compare(u)
+	}
 	u, ok := parseResultKey(c.run, key)
 	if !ok {
 		if key != manifestKey(c.run) {
@@ -566,7 +650,7 @@ func (c *coordinator) take(ctx context.Context, e jetstream.KeyValueEntry) error
 		return fmt.Errorf("%w: unit %d of run %s has two different results: %s and %s", ErrIntegrity, u, c.run, old, r)
 	}
 	c.results[u] = r
-	return nil
+	return c.compare(u)
 }
 
 // Announce tells the workers connected to nc that the coordinator of run

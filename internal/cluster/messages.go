@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,6 +69,34 @@ func resultKey(run string, unit int) string { return run + ".unit." + strconv.It
 
 func conflictKey(run string, unit int) string { return run + ".conflict." + strconv.Itoa(unit) }
 
+// checkKey is the key of the second count of a unit that the run counts
+// twice (see [Options.Double]); checkSuffix ends the subject of its task.
+func checkKey(run string, unit int) string { return run + ".check." + strconv.Itoa(unit) }
+
+const checkSuffix = ".check"
+
+// keyOf returns the key of the result a task asks for.
+func (t task) key() string {
+	if t.Check {
+		return checkKey(t.Run, t.Unit)
+	}
+	return resultKey(t.Run, t.Unit)
+}
+
+// doubleUnits returns the units of a run of units units that are counted
+// twice, share of them (one at least when share > 0): chosen at random,
+// but the same for every coordinator of the run.
+func doubleUnits(run string, units int, share float64) []int {
+	if share <= 0 || units == 0 {
+		return nil
+	}
+	k := min(units, max(1, int(math.Ceil(share*float64(units)))))
+	seed := crc32.Checksum([]byte(run), crc32.MakeTable(crc32.Castagnoli))
+	chosen := rand.New(rand.NewPCG(uint64(seed), 0x7175656e73)).Perm(units)[:k]
+	slices.Sort(chosen)
+	return chosen
+}
+
 // parseResultKey returns the unit of a result key of the run.
 func parseResultKey(run, key string) (int, bool) {
 	rest, ok := strings.CutPrefix(key, run+".unit.")
@@ -86,6 +117,10 @@ type task struct {
 	PlanVersion int    `json:"plan_version"`
 	Fingerprint string `json:"fingerprint"`
 	Unit        int    `json:"unit"`
+	// Check marks the second count of a unit counted twice: its result
+	// goes to the unit's check key, by a worker other than the first
+	// where it can.
+	Check bool `json:"check,omitempty"`
 }
 
 // manifest records what a run counts, once per run.
@@ -189,7 +224,7 @@ func decodeTask(subject string, data []byte) (task, error) {
 	switch {
 	case t.Format != taskFormat:
 		return t, fmt.Errorf("%w: format %q", errMalformed, t.Format)
-	case subject != workSubject(t.Run, t.Unit):
+	case t.Check && subject != workSubject(t.Run, t.Unit)+checkSuffix, !t.Check && subject != workSubject(t.Run, t.Unit):
 		return t, fmt.Errorf("%w: task for run %s unit %d sent on %s", errMalformed, t.Run, t.Unit, subject)
 	}
 	return t, nil

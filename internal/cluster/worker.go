@@ -36,11 +36,12 @@ type WorkOptions struct {
 	// Verbose also logs every unit counted.
 	Verbose bool
 
-	heartbeat time.Duration // 0: a sixth of the consumer's ack wait
-	storeWait time.Duration // 0: how long a finished unit may wait for the server after ctx ends
-	delay     time.Duration // added to the time of every unit, to test long units
-	hardStop  bool          // cut pulls short when ctx ends
-	bindRetry time.Duration // 0: half a second between looks for the work queue
+	heartbeat time.Duration      // 0: a sixth of the consumer's ack wait
+	storeWait time.Duration      // 0: how long a finished unit may wait for the server after ctx ends
+	delay     time.Duration      // added to the time of every unit, to test long units
+	hardStop  bool               // cut pulls short when ctx ends
+	bindRetry time.Duration      // 0: half a second between looks for the work queue
+	spoil     func(*plan.Result) // when not nil, changes each result before it is stored, to test the checks
 }
 
 // WorkStats says what [Work] did.
@@ -394,7 +395,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	// was lost, as when the server stops between the two: look before
 	// counting it again.
 	if w.mayBeDone(ctx, o, msg) {
-		if e, err := o.kv.Get(ctx, resultKey(t.Run, t.Unit)); err == nil {
+		if e, err := o.kv.Get(ctx, t.key()); err == nil {
 			if _, err := decodeRecord(e.Value(), t.Run, t.Unit); err == nil {
 				w.count(func(s *WorkStats) { s.Skipped++ })
 				if w.opts.Verbose {
@@ -404,6 +405,13 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 				return
 			}
 		}
+	}
+
+	// A unit counted twice should be counted by two workers: one that
+	// finds the other count its own hands the unit back, for a while.
+	if w.countedOther(ctx, o, t, msg) {
+		msg.NakWithDelay(200 * time.Millisecond)
+		return
 	}
 
 	select {
@@ -430,9 +438,12 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	if w.opts.delay > 0 {
 		sleep(ctx, w.opts.delay)
 	}
+	if w.opts.spoil != nil {
+		w.opts.spoil(&res)
+	}
 	elapsed := time.Since(start)
 	rec := newRecord(t.Run, res, w.opts.Name, float64(elapsed.Microseconds())/1000)
-	stored, err := w.store(sctx, o.kv, rec)
+	stored, err := w.store(sctx, o.kv, t.key(), rec)
 	if err != nil {
 		if note := storeFailure(ctx, t, err); note != "" {
 			w.logf("%s", note)
@@ -450,6 +461,26 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	// An ack that gets lost only brings the unit back to a worker that
 	// finds its result stored.
 	msg.Ack()
+}
+
+// countedOther reports, for the second count of a unit, whether the
+// first is stored by this worker, while the task has been delivered fewer
+// than ten times: after that, with no other worker about, the worker
+// counts the unit again itself. (The coordinator queues second counts
+// after all first ones, so that the first is mostly stored by then.)
+func (w *worker) countedOther(ctx context.Context, o *objects, t task, msg jetstream.Msg) bool {
+	if !t.Check {
+		return false
+	}
+	if md, err := msg.Metadata(); err == nil && md.NumDelivered >= 10 {
+		return false
+	}
+	e, err := o.kv.Get(ctx, resultKey(t.Run, t.Unit))
+	if err != nil {
+		return false
+	}
+	r, err := decodeRecord(e.Value(), t.Run, t.Unit)
+	return err == nil && r.Worker == w.opts.Name
 }
 
 // storeFailure returns what to say when the result of the unit of t could
@@ -578,12 +609,11 @@ func (w *worker) checkRun(ctx context.Context, run string, want manifest) error 
 // store puts a result into the bucket unless the unit has one, and
 // reports whether it did. It retries while the server is away, until ctx
 // ends.
-func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, rec record) (bool, error) {
+func (w *worker) store(ctx context.Context, kv jetstream.KeyValue, key string, rec record) (bool, error) {
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return false, err
 	}
-	key := resultKey(rec.Run, rec.Unit)
 	// retried is set when an attempt got no answer: it may have been
 	// stored all the same, and then the same result is ours.
 	retried := false

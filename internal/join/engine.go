@@ -206,6 +206,12 @@ func (e *Engine) Configs() int { return len(e.configs) }
 // (bit r for row r), in a fixed order. The caller must not modify them.
 func (e *Engine) Sets(ci int) []uint32 { return e.configs[ci].sets }
 
+// Middle returns the columns of the queens of configuration ci in the
+// middle row (x) and of the one in the middle column (y) of an odd board,
+// both m = N/2 for a single queen in the centre; −1 and −1 for an even
+// board.
+func (e *Engine) Middle(ci int) (x, y int) { return e.configs[ci].x, e.configs[ci].y }
+
 // Weight returns the number of items, images of (ci, rows) under the
 // board's symmetries, whose count equals the count of (ci, rows).
 func (e *Engine) Weight(ci int, rows uint32) int {

@@ -290,5 +290,15 @@ func init() {
 		Entry{Key: "Global Flags:", Zh: "全局选项："},
 		Entry{Key: "Additional help topics:", Zh: "其他帮助主题："},
 		Entry{Key: "Use %q for more information about a command.", Zh: "用 %q 查看命令的详细说明。"},
+		Entry{Key: "%d units counted twice agree, %d of them counted by two workers", Zh: "计算两次的 %d 个单元结果一致，其中 %d 个由两个工作者计算"},
+		Entry{Key: "--progress must be %q or %q, got %q", Zh: "--progress 必须是 %q 或 %q，而不是 %q"},
+		Entry{Key: "--recount must be a percentage from 0 to 100, got %g", Zh: "--recount 必须是 0 到 100 的百分数，而不是 %g"},
+		Entry{Key: "--recount, --estimate and --progress json work with the fast engine only, not --algo %s", Zh: "--recount、--estimate 和 --progress json 只适用于快速引擎，不适用于 --algo %s"},
+		Entry{Key: "one of the two counts is wrong: count the unit again on another computer, and check this one's memory", Zh: "两次计数中有一次是错的：请在另一台计算机上重新计算这个单元，并检查这台计算机的内存"},
+		Entry{Key: "N=%d: estimate from %d samples of %d units (%s engine), ±%.0f%%", Zh: "N=%d：根据 %[3]d 个单元中的 %[2]d 个样本估算（%[4]s 引擎），±%.0f%%"},
+		Entry{Key: "core time: %s (%.3g core hours)", Zh: "核心时间：%s（%.3g 核心小时）"},
+		Entry{Key: "time on %d workers: %s (setup %s, longest unit %s); this computer has %d CPUs", Zh: "%d 个工作者的用时：%s（准备 %s，最长的单元 %s）；这台计算机有 %d 个 CPU"},
+		Entry{Key: "memory: %s at most", Zh: "内存：至多 %s"},
+		Entry{Key: "in a year, %.3g cores count it", Zh: "一年内算完需要 %.3g 个核心"},
 	)
 }

@@ -381,5 +381,15 @@ func init() {
 		Entry{Key: "json: unknown field %q", Zh: "json：未知的字段 %q"},
 		Entry{Key: "json: cannot unmarshal %s into Go struct field %s of type %s", Zh: "json：无法把 %s 解码到类型为 %[3]s 的 Go 结构字段 %[2]s"},
 		Entry{Key: "json: cannot unmarshal %s into Go value of type %s", Zh: "json：无法把 %s 解码为类型 %s 的 Go 值"},
+		Entry{Key: "estimate of N=%d: %w", Zh: "N=%d 的估算：%w"},
+		Entry{Key: "a unit counted twice gives two different results", Zh: "同一个单元计算两次，得到两个不同的结果"},
+		Entry{Key: "%w: no result for %s", Zh: "%w：%s 没有结果"},
+		Entry{Key: "%w: %s: the count gave total %d, unique share %d; the recount by plain backtracking gives total %d, unique share %d", Zh: "%w：%s：计数得到总数 %d、本质不同份额 %d；用朴素回溯重新计数得到总数 %d、本质不同份额 %d"},
+		Entry{Key: "plan: the order of the units lists %d units, not the plan's %d", Zh: "计划：单元的顺序列出了 %d 个单元，而不是计划的 %d 个"},
+		Entry{Key: "cannot queue the second count of unit %d: %w", Zh: "无法把单元 %d 的第二次计数放入队列：%w"},
+		Entry{Key: "%w: unit %d of run %s counted twice gives two different results: %s and %s", Zh: "%w：运行 %[3]s 的单元 %[2]d 计算两次，得到两个不同的结果：%[4]s 和 %[5]s"},
+		Entry{Key: "ignored key %s: not a unit counted twice", Zh: "忽略了键 %s：它不是计算两次的单元"},
+		Entry{Key: "rejected second count %s: %v; counting the unit again", Zh: "拒绝了第二次计数 %s：%v；重新计算这个单元"},
+		Entry{Key: "cannot remove the rejected second count %s: %v", Zh: "无法删除被拒绝的第二次计数 %s：%v"},
 	)
 }

@@ -30,8 +30,8 @@ func covered(k string) bool {
 		return true
 	}
 	i := strings.Index(k, "%w")
-	if i < 0 || i+2 == len(k) {
-		return false
+	if i <= 0 || i+2 == len(k) {
+		return false // a sentence that starts with the error needs its own entry
 	}
 	return covered(k[:i+2]) && covered("%w"+k[i+2:])
 }

@@ -63,8 +63,9 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 	return p, nil
 }
 
-// countJoin counts unit u of a join plan with counter c.
-func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter) (Result, error) {
+// countJoin counts unit u of a join plan with counter c, showing the
+// share of the unit done, by the items' costs, in m when it is not nil.
+func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter, m *slot) (Result, error) {
 	res := Result{Unit: u.ID}
 	if u.SymmetricSolutions {
 		half, quarter, nodes, ok := join.Symmetric(p.N, ctx.Done())
@@ -76,7 +77,12 @@ func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter) (Result, 
 	}
 	sets := p.join.Sets(u.Config)
 	done := ctx.Done()
+	tag, spent := uint64(u.ID+1)<<32, 0.0
 	for i := u.First; i < u.Last; i++ {
+		if m != nil {
+			m.show(tag, spent/u.cost)
+			spent += p.join.Cost(u.Config, i)
+		}
 		select {
 		case <-done:
 			return res, ctx.Err()

@@ -3,16 +3,82 @@ package plan
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
+
+// Meter shows how far the units being counted have come, between their
+// start and their end: each worker of [Plan.Run] has a slot that it
+// updates every few items of the join or branches of the search, with an
+// atomic store, and [Meter.Partial] reads them all. The zero Meter has no
+// slots; [NewMeter] makes one.
+type Meter struct {
+	slots []slot
+}
+
+// slot holds the unit a worker counts, plus one (0: none), in its high 32
+// bits and the share of the unit done, in 2^-32, in its low 32 bits. It
+// fills a cache line, so that workers do not slow each other down.
+type slot struct {
+	v atomic.Uint64
+	_ [56]byte
+}
+
+// show stores the share done of the unit of tag (see slot).
+func (s *slot) show(tag uint64, share float64) {
+	s.v.Store(tag | uint64(min(max(share, 0), 1)*math.MaxUint32))
+}
+
+// NewMeter returns a meter for up to workers workers.
+func NewMeter(workers int) *Meter { return &Meter{slots: make([]slot, max(workers, 1))} }
+
+// Partial returns the estimated cost (see [Unit.Cost]) of the part done
+// of the units of p in progress, and calls each, when not nil, with each
+// such unit and the share of it done.
+func (m *Meter) Partial(p *Plan, each func(unit int, share float64)) float64 {
+	if m == nil {
+		return 0
+	}
+	var sum float64
+	for i := range m.slots {
+		v := m.slots[i].v.Load()
+		if v>>32 == 0 {
+			continue
+		}
+		unit, share := int(v>>32)-1, float64(uint32(v))/math.MaxUint32
+		if unit >= len(p.Units) {
+			continue
+		}
+		if each != nil {
+			each(unit, share)
+		}
+		sum += share * p.Units[unit].cost
+	}
+	return sum
+}
+
+// slot returns the slot of worker i, or nil for a meter without one.
+func (m *Meter) slot(i int) *slot {
+	if m == nil || i >= len(m.slots) {
+		return nil
+	}
+	return &m.slots[i]
+}
 
 // Count counts one unit of the plan, the one with the given ID. It returns
 // ctx.Err() soon after ctx is cancelled (well within a tenth of a second),
 // together with a partial result that must not be used.
 func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
+	return p.count(ctx, unit, nil)
+}
+
+// count is Count, which shows the share of the unit done in the meter
+// slot m when it is not nil.
+func (p *Plan) count(ctx context.Context, unit int, m *slot) (Result, error) {
 	u, ok := p.Unit(unit)
 	if !ok {
 		return Result{Unit: unit}, fmt.Errorf("plan: %w: %d (N=%d has units 0 to %d)", ErrUnit, unit, p.N, len(p.Units)-1)
@@ -23,10 +89,13 @@ func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
 		}
 		c := p.counter()
 		defer p.release(c)
-		return p.countJoin(ctx, u, c)
+		return p.countJoin(ctx, u, c, m)
 	}
 	s := newUnitSearch(p.N, u.border())
 	s.done = ctx.Done()
+	if m != nil {
+		s.meter, s.tag = m, uint64(unit+1)<<32
+	}
 	s.run()
 	res := Result{Unit: unit, Nodes: s.nodes}
 	if s.overflow {
@@ -35,20 +104,26 @@ func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
 	if s.stop {
 		return res, ctx.Err()
 	}
+	return p.shares(u, s.sols, res)
+}
+
+// shares completes the result res of search unit u, whose own border has
+// sols solutions: its total, and its share of the classes.
+func (p *Plan) shares(u Unit, sols uint64, res Result) (Result, error) {
 	// The unit stands for the solutions whose border is an image of its
-	// own: orbit(stab) images, each with s.sols solutions. The classes of
+	// own: orbit(stab) images, each with sols solutions. The classes of
 	// solutions among them correspond to the orbits of the border's
 	// symmetries on the unit's own solutions, which Burnside's lemma
 	// counts: the average number of solutions each of those symmetries
 	// fixes. The identity fixes all of them, and no reflection fixes a
 	// solution of N > 1 (it would put two queens on one line).
 	size := uint64(orbit(u.stab))
-	hi, total := bits.Mul64(s.sols, size)
+	hi, total := bits.Mul64(sols, size)
 	if hi != 0 {
-		return res, fmt.Errorf("plan: unit %d of N=%d: %w", unit, p.N, ErrOverflow)
+		return res, fmt.Errorf("plan: unit %d of N=%d: %w", u.ID, p.N, ErrOverflow)
 	}
 	res.Total = total
-	fixed := s.sols
+	fixed := sols
 	for t := 1; t < 8; t++ {
 		if u.stab&(1<<t) == 0 {
 			continue
@@ -59,7 +134,7 @@ func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
 	}
 	group := uint64(bits.OnesCount8(u.stab))
 	if fixed%group != 0 {
-		return res, fmt.Errorf("plan: unit %d of N=%d: symmetric solutions do not add up", unit, p.N)
+		return res, fmt.Errorf("plan: unit %d of N=%d: symmetric solutions do not add up", u.ID, p.N)
 	}
 	res.Unique = fixed / group
 	return res, nil
@@ -78,6 +153,20 @@ type RunOptions struct {
 	// counted to the end, never from two goroutines at once. Run waits for
 	// it to return before it reports the next result.
 	OnResult func(Result)
+	// Took, when not nil, is told how long each unit counted to the end
+	// took its worker, just before OnResult gets its result and in the
+	// same way.
+	Took func(unit int, d time.Duration)
+	// Order, when not nil, lists the IDs of the units in the order to
+	// count them; it must hold each unit of the plan once. nil means the
+	// plan's order.
+	Order []int
+	// Meter, when not nil, shows the progress of the units being counted;
+	// it needs a slot for each worker.
+	Meter *Meter
+	// Started, when not nil, is called once the plan is ready to count
+	// (the join's lists made) and before the first unit starts.
+	Started func()
 }
 
 // Run counts the units of the plan, except those that opts.Skip leaves
@@ -86,10 +175,20 @@ type RunOptions struct {
 // counted, with ctx.Err() when ctx is cancelled, or with the first error of
 // a unit. Results of units that were cut short are never reported.
 func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
+	order := opts.Order
+	if order == nil {
+		order = make([]int, len(p.Units))
+		for i := range order {
+			order[i] = i
+		}
+	}
+	if len(order) != len(p.Units) {
+		return fmt.Errorf("plan: the order of the units lists %d units, not the plan's %d", len(order), len(p.Units))
+	}
 	var todo []int
-	for _, u := range p.Units {
-		if opts.Skip == nil || !opts.Skip(u.ID) {
-			todo = append(todo, u.ID)
+	for _, id := range order {
+		if opts.Skip == nil || !opts.Skip(id) {
+			todo = append(todo, id)
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -105,6 +204,9 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, len(todo)))
+	if opts.Started != nil {
+		opts.Started()
+	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -114,22 +216,39 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 		firstErr error
 		wg       sync.WaitGroup
 	)
-	for range workers {
+	for w := range workers {
 		wg.Go(func() {
+			m := opts.Meter.slot(w)
 			// A worker of the join keeps one counter, and with it the
 			// lists of the configuration it counts and warm caches.
-			count := p.Count
+			count := func(ctx context.Context, unit int) (Result, error) { return p.count(ctx, unit, m) }
+			load := func(int) {}
 			if p.Engine == EngineJoin {
 				c := p.counter()
 				defer p.release(c)
-				count = func(ctx context.Context, unit int) (Result, error) { return p.countJoin(ctx, p.Units[unit], c) }
+				count = func(ctx context.Context, unit int) (Result, error) { return p.countJoin(ctx, p.Units[unit], c, m) }
+				// The lists of the unit's configuration are made before
+				// its time starts: a count pays that once per worker and
+				// configuration, and units taken out of order would
+				// otherwise seem slower than they are.
+				load = func(unit int) {
+					if u := p.Units[unit]; !u.SymmetricSolutions {
+						c.Load(u.Config)
+					}
+				}
 			}
 			for ctx.Err() == nil {
 				i := int(next.Add(1)) - 1
 				if i >= len(todo) {
 					return
 				}
+				load(todo[i])
+				start := time.Now()
 				res, err := count(ctx, todo[i])
+				took := time.Since(start)
+				if m != nil {
+					m.v.Store(0)
+				}
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -138,6 +257,9 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 					mu.Unlock()
 					cancel()
 					return
+				}
+				if opts.Took != nil {
+					opts.Took(res.Unit, took)
 				}
 				if opts.OnResult != nil {
 					opts.OnResult(res)

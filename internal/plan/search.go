@@ -21,16 +21,21 @@ type search struct {
 	inner  uint32     // the columns without a border queen
 
 	done     <-chan struct{}
-	stop     bool   // done was closed, or a count overflowed: the counts are partial
-	overflow bool   // a count exceeded 64 bits
-	nodes    uint64 // queens placed
-	sols     uint64 // solutions
+	meter    *slot   // where the share of the search done is shown, or nil
+	tag      uint64  // the unit's tag in the meter (see slot)
+	share    float64 // the share of the search done, by the weights of the top levels' branches
+	leaves   uint    // the top level's leaves reached, to show the share every few
+	stop     bool    // done was closed, or a count overflowed: the counts are partial
+	overflow bool    // a count exceeded 64 bits
+	nodes    uint64  // queens placed
+	sols     uint64  // solutions
 }
 
 // init prepares the search of the solutions of the n×n board with border
 // b.
 func (s *search) init(n int, b border) {
 	s.n, s.levels, s.done, s.stop, s.overflow, s.nodes, s.sols = n, 0, nil, false, false, 0, 0
+	s.meter, s.tag, s.share, s.leaves = nil, 0, 0, 0
 	m := n - 1
 	sq := b.squares(n)
 	var bordered uint32 // rows with a border queen
@@ -174,7 +179,18 @@ func (s *search) run() {
 		s.sols = 1 // the border queens are a solution by themselves
 		return
 	}
-	s.outer(0, 0, 0, 0, 0)
+	s.outer(0, 0, 0, 0, 0, 1)
+}
+
+// leaf adds the weight w of a finished branch of the top levels to the
+// share of the search done, and shows the share in the meter every
+// sixteenth leaf: an atomic store now and then, nothing per node.
+func (s *search) leaf(w float64) {
+	s.share += w
+	s.leaves++
+	if s.meter != nil && s.leaves%16 == 0 {
+		s.meter.show(s.tag, s.share)
+	}
 }
 
 // avail returns the open squares of level i under the queens placed: cols
@@ -187,8 +203,10 @@ func (s *search) avail(i int, cols uint32, d1, d2 uint64) uint32 {
 
 // outer searches the top levels of the unit, each time in the row with the
 // fewest open squares, looking for cancellation before it hands the last
-// kernelLevels rows to the fast kernel. used holds the levels placed.
-func (s *search) outer(placed int, used, cols uint32, d1, d2 uint64) {
+// kernelLevels rows to the fast kernel. used holds the levels placed; w
+// is the weight of the branch, its parent's shared equally among the
+// parent's children, so that the weights of the leaves add up to 1.
+func (s *search) outer(placed int, used, cols uint32, d1, d2 uint64, w float64) {
 	if placed+kernelLevels >= s.levels {
 		select {
 		case <-s.done:
@@ -203,6 +221,7 @@ func (s *search) outer(placed int, used, cols uint32, d1, d2 uint64) {
 		if c1|c2 != 0 {
 			s.overflow, s.stop = true, true
 		}
+		s.leaf(w)
 		return
 	}
 	best, fewest := -1, 33
@@ -215,16 +234,18 @@ func (s *search) outer(placed int, used, cols uint32, d1, d2 uint64) {
 		}
 	}
 	if fewest == 0 {
+		s.leaf(w)
 		return
 	}
 	avail := s.avail(best, cols, d1, d2)
 	r := uint(s.rows[best])
+	w /= float64(fewest)
 	for avail != 0 && !s.stop {
 		bit := avail & -avail
 		avail ^= bit
 		s.nodes++
 		b := uint64(bit)
-		s.outer(placed+1, used|1<<best, cols|bit, d1|b<<r, d2|b<<(uint(s.n)-1-r))
+		s.outer(placed+1, used|1<<best, cols|bit, d1|b<<r, d2|b<<(uint(s.n)-1-r), w)
 	}
 }
 

@@ -59,6 +59,28 @@ type Bar struct {
 	// then go by work rather than by units.
 	mu                       sync.Mutex
 	work, workBase, workDone float64
+	// The share done and the time left as the count estimates them, when
+	// SetEstimate gave them (known): they replace the bar's own.
+	known    bool
+	fraction float64
+	eta      time.Duration
+}
+
+// SetEstimate gives the bar the share of the work done, from 0 to 1, and
+// the time left (negative: unknown), as the count estimates them from
+// the units being counted too; the bar then shows them instead of its
+// own estimates from the units done.
+func (b *Bar) SetEstimate(fraction float64, eta time.Duration) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.known, b.fraction, b.eta = true, fraction, eta
+	b.mu.Unlock()
+	// The fill follows the share done, not the units.
+	if cur := int64(min(max(fraction, 0), 1) * float64(b.units)); cur < int64(b.units) {
+		b.bar.SetCurrent(cur)
+	}
 }
 
 // SetWork makes the bar weigh units by their estimated work: total for
@@ -159,7 +181,12 @@ func (b *Bar) Add(n int) {
 		return
 	}
 	b.done.Add(int64(n))
-	b.bar.IncrBy(n)
+	b.mu.Lock()
+	known := b.known
+	b.mu.Unlock()
+	if !known {
+		b.bar.IncrBy(n)
+	}
 }
 
 // Stop stops drawing the bar and leaves its last state on the screen. It
@@ -187,7 +214,11 @@ func (b *Bar) counts(decor.Statistics) string {
 func (b *Bar) times(decor.Statistics) string {
 	b.mu.Lock()
 	work, base, done := b.work, b.workBase, b.workDone
+	known, fraction, eta := b.known, b.fraction, b.eta
 	b.mu.Unlock()
+	if known {
+		return " " + b.words.describeEstimate(int(b.done.Load()), b.base, b.units, fraction, eta, time.Since(b.start))
+	}
 	if work > 0 {
 		return " " + b.words.describeWork(int(b.done.Load()), b.base, b.units, done, base, work, time.Since(b.start))
 	}
@@ -212,6 +243,27 @@ func (w *words) describeWork(units, unitsBase, unitsAll int, done, base, total f
 		s += "  " + w.etaNone
 	default:
 		eta := time.Duration(float64(elapsed) * (total - done) / (done - base))
+		s += "  " + fmt.Sprintf(w.eta, formatDuration(eta))
+	}
+	return s
+}
+
+// describeEstimate formats the state of a count as describe does, with
+// the share done and the time left (negative: unknown) the count
+// estimated.
+func (w *words) describeEstimate(units, unitsBase, unitsAll int, fraction float64, eta, elapsed time.Duration) string {
+	s := fmt.Sprintf("%5.1f%%", 100*min(max(fraction, 0), 1))
+	rate := 0.0
+	if sec := elapsed.Seconds(); sec > 0 {
+		rate = float64(units-unitsBase) / sec
+	}
+	s += "  " + fmt.Sprintf(w.rate, formatRate(rate), formatDuration(elapsed))
+	switch {
+	case units >= unitsAll:
+		s += "  " + w.done
+	case eta < 0:
+		s += "  " + w.etaNone
+	default:
 		s += "  " + fmt.Sprintf(w.eta, formatDuration(eta))
 	}
 	return s

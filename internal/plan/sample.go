@@ -1,0 +1,115 @@
+package plan
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"time"
+
+	"github.com/queenslab/queens/internal/join"
+)
+
+// Sampler times units of a plan to estimate the cost of its count. It is
+// not safe for concurrent use: each goroutine needs its own.
+type Sampler struct {
+	p     *Plan
+	c     *join.Counter
+	rng   *rand.Rand
+	extra int     // levels the timed branches of the search keep above the kernel
+	mean  float64 // the running mean of the seconds a timed branch took
+	timed int
+}
+
+// NewSampler returns a sampler of the plan's units, whose random choices
+// follow from seed. For a join plan it lists the placements of a quadrant
+// first, unless they are listed.
+func (p *Plan) NewSampler(seed uint64) *Sampler {
+	s := &Sampler{p: p, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	if p.Engine == EngineJoin {
+		s.c = p.join.NewCounter()
+	}
+	return s
+}
+
+// Time estimates the seconds one worker takes to count the unit, and
+// returns apart the seconds it took to make ready for the unit's
+// configuration of the join (load), which a count pays once per worker
+// and configuration. A unit of the join is counted whole. A unit of the
+// search is sampled: one random branch of its top levels is counted, and
+// its time scaled by the number of branches it stands for (Knuth's
+// estimator, which is unbiased), deep enough that a branch takes a
+// millisecond or so.
+func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, err error) {
+	u, ok := s.p.Unit(unit)
+	if !ok {
+		_, err := s.p.Count(ctx, unit)
+		return 0, 0, err
+	}
+	if s.p.Engine == EngineJoin {
+		if !u.SymmetricSolutions {
+			start := time.Now()
+			s.c.Load(u.Config)
+			load = time.Since(start).Seconds()
+		}
+		start := time.Now()
+		_, err := s.p.countJoin(ctx, u, s.c, nil)
+		return time.Since(start).Seconds(), load, err
+	}
+	start := time.Now()
+	st := newUnitSearch(s.p.N, u.border())
+	st.done = ctx.Done()
+	setup := time.Since(start).Seconds()
+	var (
+		placed     int
+		used, cols uint32
+		d1, d2     uint64
+		scale      = 1.0
+	)
+	for placed+kernelLevels+s.extra < st.levels {
+		best, fewest := -1, 33
+		for i := range st.levels {
+			if used&(1<<i) != 0 {
+				continue
+			}
+			if c := bits.OnesCount32(st.avail(i, cols, d1, d2)); c < fewest {
+				best, fewest = i, c
+			}
+		}
+		if fewest == 0 {
+			return setup, 0, nil // a dead end: its branch costs next to nothing
+		}
+		avail := st.avail(best, cols, d1, d2)
+		for k := s.rng.IntN(fewest); k > 0; k-- {
+			avail &= avail - 1
+		}
+		bit := avail & -avail
+		r := uint(st.rows[best])
+		b := uint64(bit)
+		placed, used, cols, d1, d2 = placed+1, used|1<<best, cols|bit, d1|b<<r, d2|b<<(uint(s.p.N)-1-r)
+		scale *= float64(fewest)
+	}
+	start = time.Now()
+	st.outer(placed, used, cols, d1, d2, 1)
+	took := time.Since(start).Seconds()
+	if st.stop {
+		return 0, 0, ctx.Err()
+	}
+	// Branches of under a millisecond time badly: go a level deeper
+	// until they take one, as the mean of the last ones tells.
+	s.timed++
+	s.mean += (took - s.mean) / float64(min(s.timed, 8))
+	if s.timed >= 4 && s.mean < 1e-3 && placed > 0 {
+		s.extra++
+		s.timed, s.mean = 0, 0
+	}
+	return setup + took*scale, 0, nil
+}
+
+// Configs returns the number of configurations of the join of a join
+// plan (see package join), and 0 for the search engine.
+func (p *Plan) Configs() int {
+	if p.join == nil {
+		return 0
+	}
+	return p.join.Configs()
+}
