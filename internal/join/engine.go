@@ -308,6 +308,11 @@ func (e *Engine) SplitCosts(dst []float64, ci int, rows uint32) ([]float64, floa
 	return dst, e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW)
 }
 
+// Middle returns the squares of configuration ci's middle queens: the
+// middle row's queen in column x, the middle column's in row y (x = y =
+// N/2 for one queen in the centre); both are −1 on an even board.
+func (e *Engine) Middle(ci int) (x, y int) { return e.configs[ci].x, e.configs[ci].y }
+
 // Configs returns the number of configurations: 1 for an even board.
 func (e *Engine) Configs() int { return len(e.configs) }
 
