@@ -141,16 +141,24 @@ func (c *Counter) fillSide(dst []uint64, up, low view, splits []split, cur *curs
 	for cur.s < len(splits) {
 		sp := &splits[cur.s]
 		ups, nu := up.groupAt(sp.rankUp, stride)
+		if nu == 0 {
+			cur.s++
+			continue
+		}
 		lows, nl := low.groupAt(sp.rankLo, stride)
-		if nu == 0 || nl == 0 {
+		if nl == 0 {
 			cur.s, cur.u = cur.s+1, 0
 			continue
 		}
-		room := limit - len(dst)
-		if room < nl && len(dst) > 0 {
-			return dst
+		// Most groups fit whole: the division is only for those that
+		// do not.
+		batch, room := nu-cur.u, limit-len(dst)
+		if batch*nl > room {
+			if room < nl && len(dst) > 0 {
+				return dst
+			}
+			batch = max(1, room/nl)
 		}
-		batch := min(nu-cur.u, max(1, room/nl))
 		dst = c.pairUp(dst, ups[cur.u*stride:], batch, lows, nl, sh)
 		if cur.u += batch; cur.u == nu {
 			cur.s, cur.u = cur.s+1, 0
