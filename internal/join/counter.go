@@ -65,6 +65,20 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 	if ka >= len(cf.subsetsE) || kw >= len(cf.subsetsW) || from >= to {
 		return 0, 0
 	}
+	if !e.lazy && from == 0 && to == len(cf.subsetsE[ka]) {
+		// The whole item of a listed engine: both sides whole, joined once.
+		c.load(ci)
+		c.east = c.halves(c.east[:0], c.q[ne], c.q[se], a, b, cf.subsetsE[ka], &e.east)
+		if len(c.east) == 0 {
+			return 0, 0
+		}
+		c.west = c.halves(c.west[:0], c.q[nw], c.q[sw], cf.rowsN&^a, cf.rowsS&^b, cf.subsetsW[kw], &e.west)
+		halves = uint64(len(c.east) + len(c.west))
+		if len(c.west) == 0 {
+			return 0, halves
+		}
+		return c.join(c.east, c.west), halves
+	}
 	var vne, vse, vnw, vsw view
 	if e.lazy {
 		if c.cache == nil {
@@ -114,6 +128,25 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 			}
 		}
 	}
+}
+
+// halves appends to dst the signatures of the half boards made of an
+// upper quadrant's placement on rows upRows and a lower quadrant's on
+// lowRows, by the splits of their columns, all of them at once.
+func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows uint32, splits []split, sh *shape) []uint64 {
+	upKey, lowKey := up.keys[upRows], low.keys[lowRows]
+	for _, sp := range splits {
+		ups, nu := up.groupAt(upKey + sp.rankUp)
+		if nu == 0 {
+			continue
+		}
+		lows, nl := low.groupAt(lowKey + sp.rankLo)
+		if nl == 0 {
+			continue
+		}
+		dst = c.pairUp(dst, ups, nu, lows, nl, sh)
+	}
+	return dst
 }
 
 // view is the part of a quadrant's placements on one set of rows: its
