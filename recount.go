@@ -27,14 +27,25 @@ type audit struct {
 }
 
 // newAudit chooses share of the units of p at random, one at least when
-// share > 0; none when share ≤ 0.
+// share > 0; none when share ≤ 0. It takes only units that are whole east
+// sets or units of the search engine.
 func newAudit(p *plan.Plan, share float64) *audit {
 	a := &audit{p: p, results: map[int]plan.Result{}}
 	if share <= 0 || len(p.Units) == 0 {
 		return a
 	}
-	k := min(len(p.Units), max(1, int(math.Ceil(share*float64(len(p.Units))))))
-	a.chosen = rand.Perm(len(p.Units))[:k]
+	// Parts of an east set are not recounted: the plain backtracking
+	// counts whole east sets (see plan.Plan.Recount).
+	var whole []int
+	for i, u := range p.Units {
+		if u.EastTo == 0 {
+			whole = append(whole, i)
+		}
+	}
+	k := min(len(whole), max(1, int(math.Ceil(share*float64(len(p.Units))))))
+	for _, i := range rand.Perm(len(whole))[:k] {
+		a.chosen = append(a.chosen, whole[i])
+	}
 	return a
 }
 

@@ -16,6 +16,7 @@ type Counter struct {
 	config int          // the configuration whose lists q holds, or −1
 	q      [4]*quarters // the placements of each quadrant, for config
 	own    [4]quarters  // memory for the filtered lists of an odd board
+	cache  *listCache   // the row lists, when the engine builds them on demand
 	east   []uint64     // signatures of the east half boards
 	west   []uint64     // signatures of the west half boards
 	tab    table        // the bit-sliced table of a block
@@ -33,7 +34,8 @@ type Counter struct {
 }
 
 // NewCounter returns a counter of the engine's items. It lists the
-// placements of a quadrant first if [Engine.List] has not.
+// placements of a quadrant first if [Engine.List] has not, unless the
+// engine builds them on demand.
 func (e *Engine) NewCounter() *Counter {
 	e.List(context.Background())
 	return &Counter{e: e, config: -1, kernel: countBlock, pairUp: pairUp, build: buildTable, classify: classify}
@@ -43,21 +45,159 @@ func (e *Engine) NewCounter() *Counter {
 // east set of [Engine.Sets](ci), without its weight, and the number of
 // half boards it made.
 func (c *Counter) Count(ci int, rows uint32) (solutions, halves uint64) {
-	c.load(ci)
+	return c.CountPart(ci, rows, 0, c.e.Splits(ci, rows))
+}
+
+// CountPart counts the part of the item (ci, rows) whose east half
+// boards take their columns by the splits from to to (see
+// [Engine.Splits]): the parts of any partition of the splits add up to
+// the item's count. It returns the part's solutions, without the item's
+// weight, and the half boards it made, each once.
+//
+// The half boards are made and joined in chunks of at most a bound
+// (Engine.halfLimit) on each side, so that no item needs more memory
+// than that, however large.
+func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halves uint64) {
 	e := c.e
 	cf := &e.configs[ci]
 	a, b := e.split(rows)
-	c.east = c.halves(c.east[:0], c.q[ne], c.q[se], a, b, cf.colsE, cf.subsetsE, true)
-	if len(c.east) == 0 {
+	ka, kw := bits.OnesCount32(a), bits.OnesCount32(cf.rowsN&^a)
+	if ka >= len(cf.subsetsE) || kw >= len(cf.subsetsW) || from >= to {
 		return 0, 0
 	}
-	halves = uint64(len(c.east))
-	c.west = c.halves(c.west[:0], c.q[nw], c.q[sw], cf.rowsN&^a, cf.rowsS&^b, cf.colsW, cf.subsetsW, false)
-	halves += uint64(len(c.west))
-	if len(c.west) == 0 {
-		return 0, halves
+	if !e.lazy && from == 0 && to == len(cf.subsetsE[ka]) {
+		// The whole item of a listed engine: both sides whole, joined once.
+		c.load(ci)
+		c.east = c.halves(c.east[:0], c.q[ne], c.q[se], a, b, cf.subsetsE[ka], &e.east)
+		if len(c.east) == 0 {
+			return 0, 0
+		}
+		c.west = c.halves(c.west[:0], c.q[nw], c.q[sw], cf.rowsN&^a, cf.rowsS&^b, cf.subsetsW[kw], &e.west)
+		halves = uint64(len(c.east) + len(c.west))
+		if len(c.west) == 0 {
+			return 0, halves
+		}
+		return c.join(c.east, c.west), halves
 	}
-	return c.join(c.east, c.west), halves
+	var vne, vse, vnw, vsw view
+	if e.lazy {
+		if c.cache == nil {
+			c.cache = newListCache(e.m, e.cacheBudget)
+		}
+		c.cache.next()
+		get := func(qd int, rows uint32) view {
+			l := c.cache.get(rows, cf.forbid[qd])
+			return view{l.data, l.start}
+		}
+		vne, vse, vnw, vsw = get(ne, a), get(se, b), get(nw, cf.rowsN&^a), get(sw, cf.rowsS&^b)
+	} else {
+		c.load(ci)
+		vne, vse = c.q[ne].view(a), c.q[se].view(b)
+		vnw, vsw = c.q[nw].view(cf.rowsN&^a), c.q[sw].view(cf.rowsS&^b)
+	}
+	eastSplits, westSplits := cf.subsetsE[ka][from:to], cf.subsetsW[kw]
+	limit := e.halfLimit
+	var ec cursor
+	westAll := false // c.west holds every west half board
+	for {
+		c.east = c.fillSide(c.east[:0], vne, vse, eastSplits, &ec, limit, &e.east)
+		if len(c.east) == 0 {
+			return solutions, halves
+		}
+		halves += uint64(len(c.east))
+		if westAll {
+			solutions += c.join(c.east, c.west)
+			continue
+		}
+		var wc cursor
+		for first := true; ; first = false {
+			c.west = c.fillSide(c.west[:0], vnw, vsw, westSplits, &wc, limit, &e.west)
+			if len(c.west) == 0 {
+				if first {
+					return solutions, halves // no west half board: nothing to join
+				}
+				break
+			}
+			if ec.chunk == 1 {
+				halves += uint64(len(c.west))
+			}
+			solutions += c.join(c.east, c.west)
+			if wc.s == len(westSplits) {
+				westAll = first
+				break
+			}
+		}
+	}
+}
+
+// halves appends to dst the signatures of the half boards made of an
+// upper quadrant's placement on rows upRows and a lower quadrant's on
+// lowRows, by the splits of their columns, all of them at once.
+func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows uint32, splits []split, sh *shape) []uint64 {
+	upKey, lowKey := up.keys[upRows], low.keys[lowRows]
+	for _, sp := range splits {
+		ups, nu := up.groupAt(upKey + sp.rankUp)
+		if nu == 0 {
+			continue
+		}
+		lows, nl := low.groupAt(lowKey + sp.rankLo)
+		if nl == 0 {
+			continue
+		}
+		dst = c.pairUp(dst, ups, nu, lows, nl, sh)
+	}
+	return dst
+}
+
+// view is the part of a quadrant's placements on one set of rows: its
+// groups, by the rank of their columns, are those of start.
+type view struct {
+	data  []byte
+	start []uint32
+}
+
+// groupAt returns the placements of the group of rank r, and how many.
+func (v view) groupAt(r uint32, stride int) ([]byte, int) {
+	return v.data[int(v.start[r])*stride:], int(v.start[r+1] - v.start[r])
+}
+
+// cursor is a place in the half boards of one side: the split s, and
+// the upper placement u of its group; chunk counts the chunks made.
+type cursor struct{ s, u, chunk int }
+
+// fillSide appends to dst the half boards of the splits from cur on,
+// made of up's and low's placements, until dst holds about limit of
+// them or the splits end, and moves cur past them.
+func (c *Counter) fillSide(dst []uint64, up, low view, splits []split, cur *cursor, limit int, sh *shape) []uint64 {
+	stride := int(sh.stride)
+	cur.chunk++
+	for cur.s < len(splits) {
+		sp := &splits[cur.s]
+		ups, nu := up.groupAt(sp.rankUp, stride)
+		if nu == 0 {
+			cur.s++
+			continue
+		}
+		lows, nl := low.groupAt(sp.rankLo, stride)
+		if nl == 0 {
+			cur.s, cur.u = cur.s+1, 0
+			continue
+		}
+		// Most groups fit whole: the division is only for those that
+		// do not.
+		batch, room := nu-cur.u, limit-len(dst)
+		if batch*nl > room {
+			if room < nl && len(dst) > 0 {
+				return dst
+			}
+			batch = max(1, room/nl)
+		}
+		dst = c.pairUp(dst, ups[cur.u*stride:], batch, lows, nl, sh)
+		if cur.u += batch; cur.u == nu {
+			cur.s, cur.u = cur.s+1, 0
+		}
+	}
+	return dst
 }
 
 // Kernels names the kernels of the join this build and processor run:
@@ -113,39 +253,6 @@ func (c *Counter) load(ci int) {
 		c.q[qd] = &c.own[qd]
 	}
 	c.config = ci
-}
-
-// halves appends to dst the signatures of the half boards made of an
-// upper quadrant's placement on rows upRows and a lower quadrant's on
-// lowRows, which together use the columns cols; subsets lists the
-// subsets of cols by size. East half boards have their upper quadrant in
-// the north-east, west ones in the north-west.
-//
-// A signature has bit s−h for a queen on the sum diagonal s, h ≤ s <
-// h+2m−1, and bit 2m−1+d+m−1 for a queen on the difference diagonal d,
-// |d| < m: the diagonals that cross both halves of the board.
-func (c *Counter) halves(dst []uint64, up, low *quarters, upRows, lowRows, cols uint32, subsets [][]split, east bool) []uint64 {
-	k := bits.OnesCount32(upRows)
-	if k >= len(subsets) {
-		return dst
-	}
-	sh := &c.e.west
-	if east {
-		sh = &c.e.east
-	}
-	upKey, lowKey := up.keys[upRows], low.keys[lowRows]
-	for _, sp := range subsets[k] {
-		ups, nu := up.groupAt(upKey + sp.rankUp)
-		if nu == 0 {
-			continue
-		}
-		lows, nl := low.groupAt(lowKey + sp.rankLo)
-		if nl == 0 {
-			continue
-		}
-		dst = c.pairUp(dst, ups, nu, lows, nl, sh)
-	}
-	return dst
 }
 
 // shape says how the masks of two quadrants' placements make a half

@@ -46,7 +46,28 @@ import (
 // MaxN is the largest board the engine joins: a signature of the
 // diagonals that cross both halves has 4⌊N/2⌋−2 bits and must fit, with
 // its 5-bit pieces, in the table of a block.
-const MaxN = 27
+const MaxN = 28
+
+// ListedTo is the largest board whose quadrant placements a count lists
+// whole, up front (some 400 MB at N = 23); larger boards build the
+// placements of each set of rows when an item needs them (see
+// [Settings]).
+const ListedTo = 23
+
+// Settings chooses how an engine holds its quadrant placements.
+type Settings struct {
+	// OnDemand builds the placements of each set of rows of a quadrant
+	// when a counter needs them, and keeps them in a cache of at most
+	// CacheBytes a counter, instead of listing them all up front; the
+	// default is on demand above [ListedTo].
+	OnDemand, Listed bool
+	// CacheBytes bounds each counter's cache of on-demand placements
+	// (beyond the four lists of the item it counts); 0 means 256 MiB.
+	CacheBytes uint64
+	// HalfLimit bounds the half boards of a side that a counter holds
+	// at once; 0 means 1<<22.
+	HalfLimit int
+}
 
 // MinN is the smallest board the engine joins.
 const MinN = 4
@@ -71,6 +92,16 @@ type Engine struct {
 	// maxCandidates is the largest number of candidate half boards of a
 	// side of an item: a bound on the half boards a counter holds.
 	maxCandidates float64
+	// lazy: counters build the placements of each set of rows on demand,
+	// in caches of cacheBudget bytes. maxList is the most bytes the list
+	// of one set of rows takes.
+	lazy        bool
+	cacheBudget uint64
+	maxList     uint64
+	// halfLimit is the most half boards of a side a counter holds; it
+	// is at least the largest group, so that one upper placement's half
+	// boards always fit.
+	halfLimit int
 }
 
 // config is a placement of the queens of the middle row and the middle
@@ -122,16 +153,31 @@ func New(n int) (*Engine, error) {
 // NewContext is [New], which returns ctx.Err() soon after ctx is
 // cancelled: the engines of the largest boards take seconds to set up.
 func NewContext(ctx context.Context, n int) (*Engine, error) {
+	return NewSettings(ctx, n, Settings{})
+}
+
+// NewSettings is [NewContext] with the given settings.
+func NewSettings(ctx context.Context, n int, s Settings) (*Engine, error) {
 	if n < MinN || n > MaxN {
 		return nil, fmt.Errorf("join: %w: N must be from %d to %d, got %d", ErrSize, MinN, MaxN, n)
 	}
 	m := n / 2
 	e := &Engine{n: n, m: m, h: n - m, east: newShape(n, true), west: newShape(n, false)}
+	e.lazy = s.OnDemand || n > ListedTo && !s.Listed
+	e.cacheBudget = s.CacheBytes
+	if e.cacheBudget == 0 {
+		e.cacheBudget = 256 << 20
+	}
+	e.halfLimit = s.HalfLimit
+	if e.halfLimit == 0 {
+		e.halfLimit = 1 << 22
+	}
 	done := ctx.Done()
 	e.base = newQuarters(m, done)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	e.measureGroups()
 	if n%2 == 0 {
 		e.configs = []config{e.newConfig(-1, -1, 1)}
 	} else {
@@ -166,7 +212,7 @@ func NewContext(ctx context.Context, n int) (*Engine, error) {
 func (e *Engine) List(ctx context.Context) error {
 	e.listing.Lock()
 	defer e.listing.Unlock()
-	if e.base.listed {
+	if e.base.listed || e.lazy {
 		return nil
 	}
 	if !e.base.fill(ctx.Done()) {
@@ -179,25 +225,93 @@ func (e *Engine) List(ctx context.Context) error {
 // lists: 4 to 6 bytes each, the bulk of its memory.
 func (e *Engine) Placements() int { return e.base.placements() }
 
+// measureGroups sets maxList, and raises halfLimit to the largest group.
+func (e *Engine) measureGroups() {
+	q := e.base
+	most, group := 0, 0
+	for rows := range uint32(1) << e.m {
+		lo := q.keys[rows]
+		hi := lo + binomial[e.m][bits.OnesCount32(rows)]
+		most = max(most, int(q.start[hi]-q.start[lo]))
+		for k := lo; k < hi; k++ {
+			group = max(group, int(q.start[k+1]-q.start[k]))
+		}
+	}
+	groups := uint64(binomial[e.m][e.m/2]) + 1
+	e.maxList = uint64(most*q.stride+padding) + 4*groups
+	e.halfLimit = max(e.halfLimit, group)
+}
+
+// OnDemand reports whether the engine's counters build the placements
+// of each set of rows when they need them, rather than list them all.
+func (e *Engine) OnDemand() bool { return e.lazy }
+
 // Memory estimates the bytes a count with the given number of counters
-// holds at most: the placements and their index, and for each counter
-// its filtered lists (odd boards) and its half boards.
+// holds at most: the counts of the groups of placements, the items, the
+// placements (listed, or each counter's cache of them), and each
+// counter's half boards and scratch.
 func (e *Engine) Memory(counters int) uint64 {
-	lists := uint64(e.base.placements()*e.base.stride+padding) + uint64(len(e.base.start)+len(e.base.keys))*4
+	index := uint64(len(e.base.start)+len(e.base.keys)) * 4
 	var sets uint64
 	for _, c := range e.configs {
 		sets += uint64(len(c.sets)) * 8
 	}
-	var perCounter uint64
-	if e.n%2 == 1 {
-		// Four filtered lists and their indexes.
-		perCounter += uint64(filteredShare*float64(e.base.placements()))*uint64(e.base.stride) + 4*uint64(len(e.base.start)*4+padding)
+	var lists, perCounter uint64
+	if e.lazy {
+		// The cache holds its budget, and beyond it the four lists of
+		// the item, and one more being built; lists grow by a quarter.
+		perCounter += e.cacheBudget + 5*e.maxList*5/4
+	} else {
+		lists = uint64(e.base.placements()*e.base.stride + padding)
+		if e.n%2 == 1 {
+			// Four filtered lists and their indexes.
+			perCounter += uint64(filteredShare*float64(e.base.placements()))*uint64(e.base.stride) + 4*uint64(len(e.base.start)*4+padding)
+		}
 	}
 	// The half boards of both sides and their sorted copies, in slices
-	// that grow by doubling, and a table.
-	perCounter += 8*uint64(e.maxCandidates)*8 + uint64(unsafe.Sizeof(table{}))
-	return lists + sets + uint64(counters)*perCounter
+	// that grow by doubling (a chunk at most halfLimit, and eight words
+	// of slack), the classes of the sieve, and a table.
+	side := min(float64(e.halfLimit), e.maxCandidates) + 8
+	perCounter += 4*2*uint64(side)*8 + 2*uint64(side) + uint64(unsafe.Sizeof(table{}))
+	return index + lists + sets + uint64(counters)*perCounter
 }
+
+// Splits returns the number of splits of the east columns of item (ci,
+// rows) between its two east quadrants: the parts [Counter.CountPart]
+// counts are ranges of them.
+func (e *Engine) Splits(ci int, rows uint32) int {
+	c := &e.configs[ci]
+	a, _ := e.split(rows)
+	k := bits.OnesCount32(a)
+	if k >= len(c.subsetsE) {
+		return 0
+	}
+	return len(c.subsetsE[k])
+}
+
+// SplitCosts appends to dst the number of candidate east half boards of
+// each split of item (ci, rows) (in the unfiltered lists), and returns
+// it with the candidates of the west side.
+func (e *Engine) SplitCosts(dst []float64, ci int, rows uint32) ([]float64, float64) {
+	c := &e.configs[ci]
+	a, b := e.split(rows)
+	q := e.base
+	k := bits.OnesCount32(a)
+	if k >= len(c.subsetsE) {
+		return dst, 0
+	}
+	upKey, lowKey := q.keys[a], q.keys[b]
+	for _, sp := range c.subsetsE[k] {
+		ku, kl := upKey+sp.rankUp, lowKey+sp.rankLo
+		dst = append(dst, float64(int(q.start[ku+1]-q.start[ku])*int(q.start[kl+1]-q.start[kl])))
+	}
+	return dst, e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW)
+}
+
+// Middle returns the squares of configuration ci's middle queens: the
+// middle row's queen in column x, the middle column's in row y (x = y =
+// N/2 for one queen in the centre); both are −1 on an even board.
+func (e *Engine) Middle(ci int) (x, y int) { return e.configs[ci].x, e.configs[ci].y }
 
 // Configs returns the number of configurations: 1 for an even board.
 func (e *Engine) Configs() int { return len(e.configs) }
@@ -205,12 +319,6 @@ func (e *Engine) Configs() int { return len(e.configs) }
 // Sets returns the east sets of configuration ci, as board-row masks
 // (bit r for row r), in a fixed order. The caller must not modify them.
 func (e *Engine) Sets(ci int) []uint32 { return e.configs[ci].sets }
-
-// Middle returns the columns of the queens of configuration ci in the
-// middle row (x) and of the one in the middle column (y) of an odd board,
-// both m = N/2 for a single queen in the centre; −1 and −1 for an even
-// board.
-func (e *Engine) Middle(ci int) (x, y int) { return e.configs[ci].x, e.configs[ci].y }
 
 // Weight returns the number of items, images of (ci, rows) under the
 // board's symmetries, whose count equals the count of (ci, rows).

@@ -21,6 +21,7 @@
 #define PIECES8(sig, off, z) PIECES7(sig, off, z); PIECE(7, sig, off, z)
 #define PIECES9(sig, off, z) PIECES8(sig, off, z); PIECE(8, sig, off, z)
 #define PIECES10(sig, off, z) PIECES9(sig, off, z); PIECE(9, sig, off, z)
+#define PIECES11(sig, off, z) PIECES10(sig, off, z); PIECE(10, sig, off, z)
 
 // LOOP counts with a fixed number of pieces: two signatures an
 // iteration, each in its own register chain, then the odd one.
@@ -54,13 +55,16 @@ TEXT ·countBlockAVX512(SB), NOSPLIT, $0-48
 	JEQ  eight
 	CMPQ CX, $9
 	JEQ  nine
-	JMP  ten
+	CMPQ CX, $10
+	JEQ  ten
+	JMP  eleven
 
 	LOOP(six, six1, PIECES6)
 	LOOP(seven, seven1, PIECES7)
 	LOOP(eight, eight1, PIECES8)
 	LOOP(nine, nine1, PIECES9)
 	LOOP(ten, ten1, PIECES10)
+	LOOP(eleven, eleven1, PIECES11)
 
 done:
 	VPADDQ Z3, Z0, Z0

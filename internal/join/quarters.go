@@ -3,7 +3,10 @@ package join
 import (
 	"encoding/binary"
 	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // quarters lists the placements of non-attacking queens in an m×m square,
@@ -84,13 +87,36 @@ func (q *quarters) groupAt(k uint32) (data []byte, n int) {
 }
 
 // newQuarters counts the placements of the m×m square in each group; fill
-// lists them. It gives up soon after done is closed, with the counts
-// short.
+// lists them. The sets of rows are counted apart, on one goroutine per
+// CPU. It gives up soon after done is closed, with the counts short.
 func newQuarters(m int, done <-chan struct{}) *quarters {
 	keys, groups := newKeys(m)
 	q := &quarters{m: m, stride: strideOf(m), start: make([]uint32, groups+1), keys: keys}
-	e := enumerator{m: m, count: q.start[1:], keys: keys, done: done}
-	e.walk(0, 0, 0, 0, 0)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			w := newRowWalker(m)
+			for {
+				rows := uint32(next.Add(1) - 1)
+				if rows >= 1<<m {
+					return
+				}
+				select {
+				case <-done:
+					return
+				default:
+				}
+				w.run(rows, [2]uint32{})
+				counts := q.start[keys[rows]+1:]
+				forEachSubset(m, bits.OnesCount32(rows), func(cols, r uint32) {
+					counts[r] = w.count[cols]
+					w.count[cols] = 0
+				})
+			}
+		})
+	}
+	wg.Wait()
 	q.prefix()
 	return q
 }
@@ -103,6 +129,11 @@ func (q *quarters) prefix() {
 		total += q.start[k+1]
 		q.start[k+1] = total
 	}
+}
+
+// view returns the groups of the placements on rows.
+func (q *quarters) view(rows uint32) view {
+	return view{q.data, q.start[q.keys[rows]:]}
 }
 
 // placements returns the number of placements of the square.
@@ -128,14 +159,14 @@ func (q *quarters) fill(done <-chan struct{}) bool {
 	return true
 }
 
-// enumerator walks the placements of the square row by row.
+// enumerator walks the placements of the square row by row, and lists
+// them.
 type enumerator struct {
 	m      int
 	keys   []uint32 // as in quarters
-	count  []uint32 // counting: placements per key
-	fill   []byte   // listing: the placements, stride bytes each
+	fill   []byte   // the placements, stride bytes each
 	stride int
-	next   []uint32 // listing: where the next entry of each key goes
+	next   []uint32 // where the next entry of each key goes
 
 	done    <-chan struct{} // closed when the walk is no longer wanted
 	leaves  uint32          // placements met since done was last looked at
@@ -146,16 +177,12 @@ func (e *enumerator) walk(i int, rows, cols, sum, diff uint32) {
 	m := e.m
 	if i == m {
 		k := e.keys[rows] + rank(cols)
-		if e.count != nil {
-			e.count[k]++
-		} else {
-			v := uint64(sum) | uint64(diff)<<(2*m-1)
-			at := int(e.next[k]) * e.stride
-			for b := range e.stride {
-				e.fill[at+b] = byte(v >> (8 * b))
-			}
-			e.next[k]++
+		v := uint64(sum) | uint64(diff)<<(2*m-1)
+		at := int(e.next[k]) * e.stride
+		for b := range e.stride {
+			e.fill[at+b] = byte(v >> (8 * b))
 		}
+		e.next[k]++
 		if e.leaves++; e.leaves == 1<<16 {
 			e.leaves = 0
 			select {
@@ -227,3 +254,251 @@ func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
 // board's configuration hold together, as a multiple of the whole list:
 // the most, over the configurations of N = 11 to 21, is 2.3 (N = 11).
 const filteredShare = 2.5
+
+// rowList holds the placements of a quadrant on one set of rows, one
+// queen on each, that avoid some forbidden diagonals: the group of a
+// quadrant's list for those rows, built alone. Its groups are those of
+// the k-sets of columns in the order of their rank, which is the numeric
+// order of their masks; start has one more entry than there are groups.
+type rowList struct {
+	rows   uint32
+	forbid [2]uint32
+	data   []byte
+	start  []uint32
+	used   uint64 // when the list was last used, for the cache
+}
+
+// groupAt returns the placements of the group of rank r and their number.
+func (l *rowList) groupAt(r uint32, stride int) ([]byte, int) {
+	return l.data[int(l.start[r])*stride:], int(l.start[r+1] - l.start[r])
+}
+
+// bytes returns the memory the list holds.
+func (l *rowList) bytes() uint64 { return uint64(cap(l.data)) + 4*uint64(cap(l.start)) }
+
+// rowWalker enumerates the placements of an m×m square on a set of
+// rows, one queen on each. It counts them by their mask of columns
+// (count) or writes them where next says (fill). It holds scratch of 2^m
+// words, and is reused from one set of rows to the next.
+type rowWalker struct {
+	m      int
+	stride int
+	rows   [32]int // the rows of the set, in order
+	k      int
+	count  []uint32 // by column mask: placements counted, or where the next goes
+	fill   []byte   // when not nil, placements are written, not counted
+	forbid [2]uint32
+}
+
+func newRowWalker(m int) *rowWalker {
+	return &rowWalker{m: m, stride: strideOf(m), count: make([]uint32, 1<<m)}
+}
+
+// walk visits the placements from the i-th row of the set on.
+func (w *rowWalker) walk(i int, cols, sum, diff uint32) {
+	r := w.rows[i]
+	m := w.m
+	free := (uint32(1)<<m - 1) &^ cols
+	last := i == w.k-1
+	for free != 0 {
+		j := bits.TrailingZeros32(free)
+		free &= free - 1
+		s := uint32(1) << (r + j)
+		d := uint32(1) << (r - j + m - 1)
+		if sum&s != 0 || diff&d != 0 {
+			continue
+		}
+		c := cols | 1<<j
+		if !last {
+			w.walk(i+1, c, sum|s, diff|d)
+			continue
+		}
+		if w.fill == nil {
+			w.count[c]++
+			continue
+		}
+		v := uint64((sum|s)&^w.forbid[0]) | uint64((diff|d)&^w.forbid[1])<<(2*m-1)
+		at := int(w.count[c]) * w.stride
+		for b := range w.stride {
+			w.fill[at+b] = byte(v >> (8 * b))
+		}
+		w.count[c]++
+	}
+}
+
+// run enumerates the placements on rows that avoid the diagonals of
+// forbid; count must be clear when counting.
+func (w *rowWalker) run(rows uint32, forbid [2]uint32) {
+	w.k = 0
+	for x := rows; x != 0; x &= x - 1 {
+		w.rows[w.k] = bits.TrailingZeros32(x)
+		w.k++
+	}
+	w.forbid = forbid
+	if w.k == 0 {
+		// One placement, with no queen: its masks are clear.
+		if w.fill != nil {
+			clear(w.fill[int(w.count[0])*w.stride:][:w.stride])
+		}
+		w.count[0]++
+		return
+	}
+	if w.fill != nil {
+		w.walk(0, 0, forbid[0], forbid[1])
+		return
+	}
+	// Counting follows the diagonals in column space (see tally), which
+	// spares a test per square.
+	w.tally(0, 0, uint64(forbid[0]), reverseDiff(forbid[1], w.m))
+}
+
+// reverseDiff maps a difference mask (bit i−j+m−1) to the down mask of
+// tally at row 0: bit j+m for the column j the diagonal meets at row 0.
+func reverseDiff(d uint32, m int) uint64 {
+	var out uint64
+	for ; d != 0; d &= d - 1 {
+		out |= 1 << uint(2*m-1-bits.TrailingZeros32(d))
+	}
+	return out
+}
+
+// tally counts the placements from the i-th row of the set on, by their
+// columns: up has bit r+j for a sum diagonal taken by a queen on (r, j),
+// which meets row r' in column (up>>r'), and down bit j+m−r for a
+// difference diagonal, which meets it in column (down<<r')>>m.
+func (w *rowWalker) tally(i int, cols uint32, up, down uint64) {
+	r := uint(w.rows[i])
+	m := uint(w.m)
+	full := uint64(1)<<m - 1
+	free := full &^ uint64(cols) &^ (up >> r) &^ (down << r >> m)
+	if i == w.k-1 {
+		for ; free != 0; free &= free - 1 {
+			w.count[cols|uint32(free&-free)]++
+		}
+		return
+	}
+	for ; free != 0; free &= free - 1 {
+		bit := free & -free
+		j := uint(bits.TrailingZeros64(bit))
+		w.tally(i+1, cols|uint32(bit), up|1<<(r+j), down|1<<(j+m-r))
+	}
+}
+
+// forEachSubset calls f with the k-subsets of the m columns in the order
+// of their rank, and their rank.
+func forEachSubset(m, k int, f func(cols, r uint32)) {
+	if k > m {
+		return
+	}
+	r := uint32(0)
+	if k == 0 {
+		f(0, 0)
+		return
+	}
+	// Gosper's hack steps through the k-sets in numeric order.
+	for set := uint32(1)<<k - 1; set < 1<<m; r++ {
+		f(set, r)
+		c := set & -set
+		nx := set + c
+		set = ((nx ^ set) >> 2 / c) | nx
+	}
+}
+
+// build lists into l the placements on rows avoiding forbid's diagonals,
+// reusing l's memory.
+func (w *rowWalker) build(l *rowList, rows uint32, forbid [2]uint32) {
+	m, k := w.m, bits.OnesCount32(rows)
+	clear(w.count)
+	w.fill = nil
+	w.run(rows, forbid)
+	groups := int(binomial[m][k])
+	if cap(l.start) < groups+1 {
+		l.start = make([]uint32, groups+1, groups+1+groups/4)
+	}
+	l.start = l.start[:groups+1]
+	total := uint32(0)
+	forEachSubset(m, k, func(cols, r uint32) {
+		l.start[r] = total
+		total += w.count[cols]
+		w.count[cols] = l.start[r]
+	})
+	l.start[groups] = total
+	need := int(total)*w.stride + padding
+	if cap(l.data) < need {
+		l.data = make([]byte, need, need+need/4)
+	}
+	l.data = l.data[:need]
+	w.fill = l.data
+	w.run(rows, forbid)
+	w.fill = nil
+	clear(l.data[int(total)*w.stride:])
+	l.rows, l.forbid = rows, forbid
+}
+
+// listKey names a row list: its rows and forbidden diagonals.
+type listKey struct {
+	rows   uint32
+	forbid [2]uint32
+}
+
+// listCache holds the row lists a counter built, up to a budget of
+// bytes: the least recently used are dropped first, and their memory
+// serves the next list built. The lists of the item being counted are
+// never dropped, so that the cache may exceed its budget by them.
+type listCache struct {
+	lists  map[listKey]*rowList
+	bytes  uint64 // held by the lists
+	budget uint64
+	clock  uint64 // advances once an item
+	walker *rowWalker
+}
+
+func newListCache(m int, budget uint64) *listCache {
+	return &listCache{lists: make(map[listKey]*rowList), budget: budget, walker: newRowWalker(m), clock: 1}
+}
+
+// get returns the list of the placements on rows that avoid forbid's
+// diagonals, building it if the cache lacks it. The lists got since the
+// last call of next stay valid until the next call of next.
+func (c *listCache) get(rows uint32, forbid [2]uint32) *rowList {
+	k := listKey{rows, forbid}
+	if l, ok := c.lists[k]; ok {
+		l.used = c.clock
+		return l
+	}
+	var l *rowList
+	for c.bytes > c.budget {
+		old := c.oldest()
+		if old == nil {
+			break
+		}
+		delete(c.lists, listKey{old.rows, old.forbid})
+		c.bytes -= old.bytes()
+		if l == nil {
+			l = old
+		}
+	}
+	if l == nil {
+		l = new(rowList)
+	}
+	c.walker.build(l, rows, forbid)
+	l.used = c.clock
+	c.lists[k] = l
+	c.bytes += l.bytes()
+	return l
+}
+
+// oldest returns the least recently used list not in use by the current
+// item, or nil.
+func (c *listCache) oldest() *rowList {
+	var old *rowList
+	for _, l := range c.lists {
+		if l.used < c.clock && (old == nil || l.used < old.used) {
+			old = l
+		}
+	}
+	return old
+}
+
+// next starts a new item: the lists of the last may be dropped.
+func (c *listCache) next() { c.clock++ }

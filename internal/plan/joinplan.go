@@ -13,10 +13,23 @@ import (
 // enough that a unit is worth a message and a checkpoint record.
 const joinUnits = 2048
 
+// unitCostMax is the most estimated cost of a unit, about a minute of one
+// core of a current processor (N = 20 counts some 2.7e10 a second): from
+// N = 22 on, batches are smaller than the 2048th part of the count, and
+// an item that costs more is cut into parts by its splits (see
+// join.Counter.CountPart).
+const unitCostMax = 1.6e12
+
+// maxJoinUnits bounds the units of a plan, so that its list stays within
+// a few hundred megabytes: the largest boards get units of more than a
+// minute instead.
+const maxJoinUnits = 1 << 22
+
 // NewJoin returns the plan of the n×n board, [JoinFrom] ≤ n ≤ [JoinTo],
 // that the join engine counts. Unit 0 counts the symmetric solutions;
 // the others are batches of east sets of about equal cost, in the order
-// of the join's configurations, each within one configuration.
+// of the join's configurations, each within one configuration, or parts
+// of an east set that costs more than a unit may.
 func NewJoin(n int) (*Plan, error) {
 	return newJoin(context.Background(), n)
 }
@@ -41,17 +54,29 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 			total += e.Cost(ci, i)
 		}
 	}
-	target := total / joinUnits
+	target := max(total/maxJoinUnits, min(total/joinUnits, unitCostMax))
 	// The symmetric solutions are counted by searches of the half and
 	// the quarter of the board, about as large as a search of a board of
 	// half the size.
-	p.Units = append(p.Units, Unit{SymmetricSolutions: true, cost: target / 4})
+	p.Units = append(p.Units, Unit{SymmetricSolutions: true, cost: min(total/joinUnits, target) / 4})
+	// East sets are cut into parts only beyond a minute's cost, so that
+	// the plans of the smaller boards keep whole east sets.
+	limit := max(target, unitCostMax)
+	var costs []float64
 	for ci := range e.Configs() {
 		first, acc := 0, 0.0
-		sets := len(e.Sets(ci))
+		sets := e.Sets(ci)
 		for i := range sets {
+			if c := e.Cost(ci, i); c > limit {
+				if first < i {
+					p.Units = append(p.Units, Unit{Config: ci, First: first, Last: i, cost: acc})
+				}
+				costs = p.addParts(costs, ci, i, limit)
+				first, acc = i+1, 0
+				continue
+			}
 			acc += e.Cost(ci, i)
-			if acc >= target || i == sets-1 {
+			if acc >= target || i == len(sets)-1 {
 				p.Units = append(p.Units, Unit{Config: ci, First: first, Last: i + 1, cost: acc})
 				first, acc = i+1, 0
 			}
@@ -61,6 +86,26 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 		p.Units[i].ID = i
 	}
 	return p, nil
+}
+
+// addParts appends the units of east set i of configuration ci, which
+// costs more than target: ranges of its splits, each of at most target
+// cost unless a split alone costs more. costs is scratch, returned for
+// reuse.
+func (p *Plan) addParts(costs []float64, ci, i int, target float64) []float64 {
+	e := p.join
+	costs, west := e.SplitCosts(costs[:0], ci, e.Sets(ci)[i])
+	partCost := func(east float64) float64 { return east + west + float64(east*west/256) }
+	from, acc := 0, 0.0
+	for s, c := range costs {
+		if acc > 0 && partCost(acc+c) > target {
+			p.Units = append(p.Units, Unit{Config: ci, First: i, Last: i + 1, EastFrom: from, EastTo: s, cost: partCost(acc)})
+			from, acc = s, 0
+		}
+		acc += c
+	}
+	p.Units = append(p.Units, Unit{Config: ci, First: i, Last: i + 1, EastFrom: from, EastTo: len(costs), cost: partCost(acc)})
+	return costs
 }
 
 // countJoin counts unit u of a join plan with counter c, showing the
@@ -88,7 +133,12 @@ func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter, m *slot) 
 			return res, ctx.Err()
 		default:
 		}
-		sols, halves := c.Count(u.Config, sets[i])
+		var sols, halves uint64
+		if u.EastTo > 0 {
+			sols, halves = c.CountPart(u.Config, sets[i], u.EastFrom, u.EastTo)
+		} else {
+			sols, halves = c.Count(u.Config, sets[i])
+		}
 		hi, lo := bits.Mul64(sols, uint64(p.join.Weight(u.Config, sets[i])))
 		var carry uint64
 		res.Total, carry = bits.Add64(res.Total, lo, 0)

@@ -25,7 +25,7 @@ type work struct {
 // meant must come with new numbers here, and a change of the units with
 // a new Version.
 var pinnedWork = map[int]map[string]map[int]work{
-	3: {
+	4: {
 		EngineSearch: {
 			1:  {1, 1, 1, 0},
 			2:  {0, 0, 0, 0},
@@ -109,12 +109,17 @@ func TestPinnedWork(t *testing.T) {
 
 // TestEngineBySize guards the choice of engine at the edges of the join
 // engine's range, and the sizes NewJoin refuses. (New(JoinTo) takes the
-// join engine too, but building its lists takes most of a minute.)
+// join engine too, but counting its groups takes minutes.)
 func TestEngineBySize(t *testing.T) {
+	for n := 1; n <= MaxN; n++ {
+		if want := n >= JoinFrom && n <= JoinTo && (n <= 24 || n%2 == 0); JoinPicked(n) != want {
+			t.Errorf("JoinPicked(%d) = %v", n, !want)
+		}
+	}
 	for _, tc := range []struct {
 		n      int
 		engine string
-	}{{JoinFrom - 1, EngineSearch}, {JoinFrom, EngineJoin}, {JoinFrom + 1, EngineJoin}, {JoinTo + 1, EngineSearch}} {
+	}{{JoinFrom - 1, EngineSearch}, {JoinFrom, EngineJoin}, {JoinFrom + 1, EngineJoin}, {25, EngineSearch}, {JoinTo + 1, EngineSearch}} {
 		p, err := New(tc.n)
 		if err != nil {
 			t.Fatal(err)

@@ -15,13 +15,18 @@ import (
 // the symmetric solutions is counted by a search of whole orbits of the
 // half and the quarter turn. Total and Unique are those Count gives;
 // Nodes counts the queens the backtracking placed. Recount is much
-// slower than Count: it checks a result, it does not replace it.
+// slower than Count: it checks a result, it does not replace it. A unit
+// that is a part of an east set is not recounted: Recount returns an
+// error wrapping [ErrUnit].
 func (p *Plan) Recount(ctx context.Context, unit int) (Result, error) {
 	u, ok := p.Unit(unit)
 	if !ok {
 		return Result{Unit: unit}, fmt.Errorf("plan: %w: %d (N=%d has units 0 to %d)", ErrUnit, unit, p.N, len(p.Units)-1)
 	}
 	res := Result{Unit: unit}
+	if u.EastTo > 0 {
+		return res, fmt.Errorf("plan: %w: unit %d of N=%d is a part of an east set, which the recount does not split", ErrUnit, unit, p.N)
+	}
 	n := p.N
 	full := uint32(1)<<n - 1
 	var b plain

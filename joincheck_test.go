@@ -1,0 +1,129 @@
+package queens
+
+import (
+	"context"
+	"flag"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/queenslab/queens/internal/join"
+)
+
+var (
+	crossN     = flag.Int("join-check-n", 0, "board size whose cheapest join items TestJoinItemsAgainstInstances checks (default: a few small boards)")
+	crossItems = flag.Int("join-check-items", 20, "number of items TestJoinItemsAgainstInstances checks for -join-check-n")
+)
+
+// itemInstance returns the sub-problem of one item of the join as an
+// instance: the configuration's middle queens preset and, in every other
+// row, the squares of the half the east set does not give it blocked, so
+// that its solutions are the item's.
+func itemInstance(n, x, y int, rows uint32) Instance {
+	m, h := n/2, n-n/2
+	in := Instance{N: n}
+	if x >= 0 {
+		in.Queens = append(in.Queens, Square{m, x})
+		if y != m {
+			in.Queens = append(in.Queens, Square{y, m})
+		}
+	}
+	for r := range n {
+		if x >= 0 && (r == m || r == y) {
+			continue
+		}
+		from, to := h, n // block the east half
+		if rows&(1<<r) != 0 {
+			from, to = 0, m
+		}
+		for c := from; c < to; c++ {
+			in.Blocked = append(in.Blocked, Square{r, c})
+		}
+	}
+	return in
+}
+
+// checkItems counts items of the n×n join with the join's counter and as
+// instances with the variant search, and reports how many agreed and how
+// many had solutions.
+func checkItems(t *testing.T, n int, pick func(e *join.Engine) [][2]int) {
+	e, err := join.New(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := e.NewCounter()
+	items := pick(e)
+	nonzero := 0
+	start := time.Now()
+	for _, it := range items {
+		ci, rows := it[0], e.Sets(it[0])[it[1]]
+		got, _ := c.Count(ci, rows)
+		x, y := e.Middle(ci)
+		in := itemInstance(n, x, y, rows)
+		want, err := in.Count(context.Background(), Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Hi != 0 || want.Lo != got {
+			t.Fatalf("N=%d configuration %d east set %b: join %d, instance %s", n, ci, rows, got, want)
+		}
+		if got > 0 {
+			nonzero++
+		}
+	}
+	t.Logf("N=%d: %d items agree (%d with solutions) in %v", n, len(items), nonzero, time.Since(start).Round(time.Millisecond))
+}
+
+// TestJoinItemsAgainstInstances counts items of the join as instances of
+// the variant search, an independent count: every item of small boards,
+// a sample of larger ones, and with -join-check-n the cheapest items of
+// any size the join takes (N = 22 to 28 are what it is for).
+func TestJoinItemsAgainstInstances(t *testing.T) {
+	if *crossN > 0 {
+		checkItems(t, *crossN, func(e *join.Engine) [][2]int { return cheapest(e, *crossItems) })
+		return
+	}
+	for _, n := range []int{8, 9, 12, 13} {
+		step := 1
+		if n >= 12 {
+			step = 97
+		}
+		checkItems(t, n, func(e *join.Engine) [][2]int {
+			var out [][2]int
+			for ci := range e.Configs() {
+				for i := 0; i < len(e.Sets(ci)); i += step {
+					out = append(out, [2]int{ci, i})
+				}
+			}
+			return out
+		})
+	}
+}
+
+// cheapest returns k items, as (configuration, index) pairs, evenly
+// spread over the cheapest fiftieth of the items by estimated cost (the
+// very cheapest have no solution).
+func cheapest(e *join.Engine, k int) [][2]int {
+	var all [][2]int
+	for ci := range e.Configs() {
+		for i := range e.Sets(ci) {
+			all = append(all, [2]int{ci, i})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b [2]int) int {
+		ca, cb := e.Cost(a[0], a[1]), e.Cost(b[0], b[1])
+		switch {
+		case ca < cb:
+			return -1
+		case ca > cb:
+			return 1
+		}
+		return 0
+	})
+	low := max(k, len(all)/50)
+	var out [][2]int
+	for i := range min(k, len(all)) {
+		out = append(out, all[i*low/k])
+	}
+	return out
+}
