@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"runtime"
+	"sync"
 	"time"
 
+	"github.com/queenslab/queens/internal/eta"
 	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/plan"
 )
@@ -280,4 +284,256 @@ func (res *Result) add(r plan.Result) {
 	res.Total = res.Total.Add64(r.Total)
 	res.Unique = res.Unique.Add64(r.Unique)
 	res.Nodes = res.Nodes.Add64(r.Nodes)
+}
+
+// tracker follows a count of the fast engine for [Options.Progress]: the
+// units done, the progress of those being counted, and the estimate of
+// the time left. Its methods are safe for concurrent use.
+type tracker struct {
+	report   func(Progress)
+	begin    time.Time // when the count began
+	mu       sync.Mutex
+	prog     Progress
+	p        *plan.Plan
+	est      *eta.Estimator
+	meter    *plan.Meter
+	counting time.Time // when the first unit started; zero before
+	quit     chan struct{}
+	wg       sync.WaitGroup
+}
+
+// newTracker returns the tracker of a count with opts, which reports
+// every opts.ProgressEvery, if not 0, until stop.
+func newTracker(opts Options) *tracker {
+	t := &tracker{report: opts.Progress, begin: time.Now(), quit: make(chan struct{}), prog: Progress{ETA: -1}}
+	if t.report != nil && opts.ProgressEvery > 0 {
+		t.wg.Go(func() {
+			tick := time.NewTicker(opts.ProgressEvery)
+			defer tick.Stop()
+			for {
+				select {
+				case <-tick.C:
+					t.mu.Lock()
+					t.send()
+					t.mu.Unlock()
+				case <-t.quit:
+					return
+				}
+			}
+		})
+	}
+	return t
+}
+
+// stop ends the reports.
+func (t *tracker) stop() {
+	close(t.quit)
+	t.wg.Wait()
+}
+
+// planned tells the tracker the plan, and the workers that count it.
+func (t *tracker) planned(p *plan.Plan, workers int) {
+	costs := make([]float64, len(p.Units))
+	var work float64
+	for i, u := range p.Units {
+		costs[i] = u.Cost()
+		work += costs[i]
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.p, t.est, t.meter = p, eta.New(costs, workers), plan.NewMeter(workers)
+	t.prog.Units, t.prog.Work = len(p.Units), work
+}
+
+// order returns the order in which to count the units: see
+// [eta.Estimator.Order].
+func (t *tracker) order() []int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.est.Order()
+}
+
+// resumed records a unit taken from [Options.Resume], with its total.
+func (t *tracker) resumed(unit int, total uint64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	cost := t.p.Units[unit].Cost()
+	t.est.Skip(unit)
+	t.prog.UnitsDone++
+	t.prog.Resumed++
+	t.prog.WorkDone += cost
+	t.prog.WorkResumed += cost
+	t.prog.Total = t.prog.Total.Add64(total)
+}
+
+// started records that the first unit starts.
+func (t *tracker) started() {
+	t.mu.Lock()
+	t.counting = time.Now()
+	t.mu.Unlock()
+}
+
+// took records the time a unit took its worker.
+func (t *tracker) took(unit int, d time.Duration) {
+	t.mu.Lock()
+	t.est.Done(unit, d)
+	t.mu.Unlock()
+}
+
+// done records a unit's result, and reports.
+func (t *tracker) done(r plan.Result) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.prog.UnitsDone++
+	t.prog.WorkDone += t.p.Units[r.Unit].Cost()
+	t.prog.Total = t.prog.Total.Add64(r.Total)
+	t.send()
+}
+
+// unitsDone returns the number of units done, resumed ones included.
+func (t *tracker) unitsDone() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.prog.UnitsDone
+}
+
+// send brings the progress up to date and reports it. t.mu must be held:
+// it keeps two reports apart.
+func (t *tracker) send() {
+	if t.report == nil {
+		return
+	}
+	t.prog.Elapsed = time.Since(t.begin)
+	if t.est != nil {
+		var inflight []eta.Share
+		t.meter.Partial(t.p, func(unit int, share float64) {
+			inflight = append(inflight, eta.Share{Unit: unit, Done: share})
+		})
+		var counting time.Duration
+		if !t.counting.IsZero() {
+			counting = time.Since(t.counting)
+		}
+		share, left, ok := t.est.Estimate(counting, inflight)
+		t.prog.Fraction, t.prog.ETA = share, left
+		if !ok || t.counting.IsZero() {
+			t.prog.ETA = -1
+		}
+	}
+	t.report(t.prog)
+}
+
+// ErrMismatch is wrapped by the error of a count whose recount of a unit
+// (see [Options.Recount]) disagrees with the unit's result: one of the
+// two is wrong, and so may be the total. The error names the unit.
+var ErrMismatch = errors.New("a unit counted twice gives two different results")
+
+// audit is the recount of a count's units that [Options.Recount] asks
+// for: the units chosen, and the result each got in the count.
+type audit struct {
+	p       *plan.Plan
+	chosen  []int
+	mu      sync.Mutex
+	results map[int]plan.Result
+}
+
+// newAudit chooses share of the units of p at random, one at least when
+// share > 0; none when share ≤ 0. It takes only units that are whole east
+// sets or units of the search engine.
+func newAudit(p *plan.Plan, share float64) *audit {
+	a := &audit{p: p, results: map[int]plan.Result{}}
+	if share <= 0 || len(p.Units) == 0 {
+		return a
+	}
+	// Parts of an east set are not recounted: the plain backtracking
+	// counts whole east sets (see plan.Plan.Recount).
+	var whole []int
+	for i, u := range p.Units {
+		if u.EastTo == 0 {
+			whole = append(whole, i)
+		}
+	}
+	k := min(len(whole), max(1, int(math.Ceil(share*float64(len(p.Units))))))
+	for _, i := range rand.Perm(len(whole))[:k] {
+		a.chosen = append(a.chosen, whole[i])
+	}
+	return a
+}
+
+// note keeps a unit's result if the unit is one to recount.
+func (a *audit) note(r plan.Result) {
+	if len(a.chosen) == 0 {
+		return
+	}
+	a.mu.Lock()
+	a.results[r.Unit] = r
+	a.mu.Unlock()
+}
+
+// run recounts the chosen units on workers goroutines (0: one per CPU),
+// adds their number to res.Recounted, and returns an error wrapping
+// [ErrMismatch] for the first that disagrees with its result.
+func (a *audit) run(ctx context.Context, workers int, res *Result) error {
+	if len(a.chosen) == 0 {
+		return nil
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var (
+		mu    sync.Mutex
+		first error
+		next  int
+		wg    sync.WaitGroup
+	)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for range min(workers, len(a.chosen)) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				if next == len(a.chosen) || first != nil {
+					mu.Unlock()
+					return
+				}
+				unit := a.chosen[next]
+				next++
+				mu.Unlock()
+				again, err := a.p.Recount(ctx, unit)
+				if err == nil {
+					err = a.compare(unit, again)
+				}
+				if err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+					cancel()
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	res.Recounted = len(a.chosen)
+	return nil
+}
+
+// compare checks a unit's recount against its result.
+func (a *audit) compare(unit int, again plan.Result) error {
+	a.mu.Lock()
+	r, ok := a.results[unit]
+	a.mu.Unlock()
+	u, _ := a.p.Unit(unit)
+	switch {
+	case !ok:
+		return fmt.Errorf("%w: no result for %s", ErrInconsistent, u)
+	case r.Total != again.Total || r.Unique != again.Unique:
+		return fmt.Errorf("%w: %s: the count gave total %d, unique share %d; the recount by plain backtracking gives total %d, unique share %d",
+			ErrMismatch, u, r.Total, r.Unique, again.Total, again.Unique)
+	}
+	return nil
 }
