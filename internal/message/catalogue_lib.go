@@ -186,6 +186,8 @@ func init() {
 		Entry{Key: "plan: unit %d of N=%d: symmetric solutions do not add up", Zh: "计划：N=%[2]d 的单元 %[1]d：对称解的数目对不上"},
 		Entry{Key: "unit %d: the solutions a half or a quarter turn maps to themselves", Zh: "单元 %d：旋转半周或四分之一周后不变的解"},
 		Entry{Key: "unit %d: configuration %d, east sets %d to %d", Zh: "单元 %d：配置 %d，东侧集合 %d 到 %d"},
+		Entry{Key: "unit %d: configuration %d, east set %d, splits %d to %d", Zh: "单元 %d：配置 %d，东侧集合 %d，划分 %d 到 %d"},
+		Entry{Key: "plan: %w: unit %d of N=%d is a part of an east set, which the recount does not split", Zh: "计划：%w：N=%[3]d 的单元 %[2]d 是一个东侧集合的一部分，复核不拆分东侧集合"},
 		Entry{Key: "unit %d: border queens top %d, bottom %d, left %d, right %d", Zh: "单元 %d：边上的皇后在上 %d、下 %d、左 %d、右 %d"},
 
 		// Instance files: "file:line:col: message".
