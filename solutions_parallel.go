@@ -14,12 +14,10 @@ import (
 // into units by the queens of its first rows; the workers search the units
 // ahead of the one being yielded, and the solutions come out in order.
 //
-// Memory stays bounded whatever n: at most workers+2 units are in
-// progress, and each holds at most 17 batches of 1024 solutions of n bytes
-// before its worker waits: at most (workers+2)·17·n KiB, 1.6 MiB for one
-// worker and n = [MaxN]. The iterator reuses the solution it yields: Clone
-// it to keep it past the loop body. Leaving the loop stops the workers
-// before the iterator returns.
+// Memory stays bounded: at most workers+2 units in progress, each with at
+// most 17 batches of 1024 solutions, (workers+2)·17·n KiB in all. The
+// iterator reuses the solution it yields: Clone it to keep it past the
+// loop body. Leaving the loop stops the workers before it returns.
 //
 // When ctx is cancelled, the sequence ends with ctx.Err() as its error.
 // For n outside 1 ≤ n ≤ [MaxN], the sequence is a single error wrapping

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -562,14 +561,6 @@ func TestBrowserDefects(t *testing.T) {
 			}
 		}
 	})
-}
-
-// waitLong is waitFor with a timeout of its own.
-func waitLong(t *testing.T, ctx context.Context, what, predicate string, d time.Duration) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(d))); err != nil {
-		t.Fatalf("waiting for %s: %v", what, err)
-	}
 }
 
 // TestBrowserWork checks each method's own work: the card with its unit,
