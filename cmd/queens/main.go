@@ -12,8 +12,42 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// signalContext returns a context that ends on the first SIGINT, SIGTERM
+// or SIGHUP, the last with the cause errHangup, and the function that
+// stops catching them. Every command cleans up on all three alike. A
+// signal the program was started with ignored, as nohup ignores SIGHUP,
+// stays ignored.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	var caught []os.Signal
+	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(s) {
+			caught = append(caught, s)
+		}
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, caught...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			if s == syscall.SIGHUP {
+				cancel(errHangup)
+			} else {
+				cancel(context.Canceled)
+			}
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
 }

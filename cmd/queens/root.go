@@ -20,10 +20,15 @@ import (
 // Exit codes, as every subcommand uses them.
 const (
 	exitOK          = 0
-	exitNo          = 1 // a definite no: no solution, an invalid solution found
-	exitUsage       = 2 // bad usage or bad input
-	exitInterrupted = 130
+	exitNo          = 1   // a definite no: no solution, an invalid solution found
+	exitUsage       = 2   // bad usage or bad input
+	exitInterrupted = 130 // SIGINT or SIGTERM: 128 + 2, as a shell reports SIGINT
+	exitHangup      = 129 // SIGHUP: 128 + 1
 )
+
+// errHangup is the cause of a context ended by SIGHUP: the terminal or
+// the connection of the session went away.
+var errHangup = errors.New("hung up")
 
 // streams are the standard streams a subcommand reads and writes.
 type streams struct {
@@ -55,7 +60,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if ee, ok := errors.AsType[*exitError](err); ok && ee.sizeHint && cmd != nil && cmd != root {
 		ee.hint = fmt.Sprintf("try 'queens %s 8'", cmd.Name())
 	}
-	return report(io, err)
+	code := report(io, err)
+	if code == exitInterrupted && errors.Is(context.Cause(ctx), errHangup) {
+		code = exitHangup
+	}
+	return code
 }
 
 // chooseLang returns the language of the command line's --lang, else that
