@@ -17,7 +17,7 @@ import (
 )
 
 // verifyHint names the formats verify reads.
-const verifyHint = "verify reads what 'queens list' writes: cols, solution, csv, json, fen, sentences, board and matrix"
+const verifyHint = "verify reads what 'queens list' writes in every format but svg, and in every --style"
 
 func newVerifyCmd(io streams) *cobra.Command {
 	var (
@@ -35,10 +35,12 @@ verify reads the formats 'queens list' writes, and tells them apart by
 itself, line by line or board by board, so they may be mixed: lines of
 columns (cols, counted from 1 unless --base 0), csv rows (the same), JSON
 lines (columns from 0), FEN lines, sentences, and board or matrix blocks
-(rows of Q and ., of x and 0, or of 1 and 0). It skips blank lines,
-lines that begin with #, "Solution k" headers, csv headers and total lines.
-A line of any length streams through, so a solution of ten million queens
-checks in seconds.
+(rows of Q and ., of x and 0, or of 1 and 0), and what every --style of
+'queens list' prints. A line of 1s and 0s is a line of columns unless it
+holds a 0 or is a row of a matrix begun. It skips blank lines, lines that
+begin with #, headers, total lines and lines of Chinese prose. An SVG
+picture is the one listing it does not read. A line of any length
+streams through, so a solution of ten million queens checks in seconds.
 
 Each invalid placement is reported on standard output; the summary line
 goes to standard error, so that standard output holds the invalid ones

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/queenslab/queens"
 )
@@ -104,6 +105,8 @@ type Reader struct {
 
 	csvFields int   // the fields of the last csv header, or 0
 	header    bool  // the line before was a "Solution k" header
+	blank     bool  // the line before was blank
+	read      int   // the placements read so far
 	counts    []int // queens per row, for the sentences format
 }
 
@@ -129,6 +132,7 @@ func (r *Reader) Next() (*Placement, error) {
 		r.err = err
 		return nil, err
 	}
+	r.read++
 	return p, nil
 }
 
@@ -198,6 +202,7 @@ const (
 	kindUnknown
 	kindMarkup  // a line of SVG, XML or HTML
 	kindColumns // "Solution: " and the rows of the queens of the columns
+	kindPairs   // "(1,1)  (2,5)  …": the squares of the queens
 )
 
 func (r *Reader) next() (*Placement, error) {
@@ -236,7 +241,15 @@ func (r *Reader) next() (*Placement, error) {
 				t = []byte("Q")
 			}
 		}
-		r.header = kind == kindSkip && isHeader(t)
+		if kind == kindNumbers && r.gridRows > 0 && !more && isGridRow(append(t[:len(t):len(t)], " 0"...)) {
+			kind = kindGrid // "1 1" within a matrix: a row of two queens
+		}
+		r.header = kind == kindSkip && (isHeader(t) || isProse(t) || isChineseHeader(t))
+		blank := r.blank
+		r.blank = len(t) == 0 && !more
+		if kind == kindNumbers {
+			r.blank = blank // read by the case of the total below
+		}
 		if r.gridRows > 0 && kind != kindGrid {
 			return nil, r.unfinishedBoard()
 		}
@@ -255,6 +268,11 @@ func (r *Reader) next() (*Placement, error) {
 			}
 			continue
 		case kindNumbers:
+			if !more && r.blank && isNumber(t) && string(t) == strconv.Itoa(r.read) && r.atEOF() {
+				// The total that ends the listings of seed 000, after a
+				// blank line: "92", the number of placements read.
+				continue
+			}
 			return r.numbers(t, more)
 		case kindUnknown:
 			if more {
@@ -283,6 +301,8 @@ func (r *Reader) next() (*Placement, error) {
 			return r.sentences(line)
 		case kindColumns:
 			return r.columns(line)
+		case kindPairs:
+			return r.pairs(line)
 		}
 		if p, err := r.gridRow(line); p != nil || err != nil {
 			return p, err
@@ -380,7 +400,7 @@ func abbreviate(b []byte) string {
 // it goes on. t has no leading white space, nor trailing when it is the
 // whole line.
 func classify(t []byte, more bool) int {
-	if len(t) == 0 || t[0] == '#' {
+	if len(t) == 0 || t[0] == '#' || isProse(t) {
 		return kindSkip
 	}
 	switch c := t[0]; {
@@ -405,6 +425,8 @@ func classify(t []byte, more bool) int {
 		return kindUnknown
 	case c == '<':
 		return kindMarkup
+	case c == '(':
+		return kindPairs
 	case bytes.IndexByte(t, '/') >= 0 && isFEN(t):
 		return kindFEN
 	case hasWord(t, "queen "), bytes.HasPrefix(t, []byte("皇后")):
@@ -468,6 +490,19 @@ func isColumns(t []byte) bool {
 		}
 	}
 	return len(f) > 2 || string(f[1]) == "0"
+}
+
+// isProse reports whether t is a line of Chinese prose: a title, header
+// or total of the tutorials' styles, such as "解答 1", "方案1",
+// "皇后摆放第1种方案:" or "详细方案如上所示，可行个数为:4". It holds Han
+// characters and is not a line of sentences, which start with 皇后 and
+// the number of a queen.
+func isProse(t []byte) bool {
+	if !bytes.ContainsFunc(t, func(c rune) bool { return unicode.Is(unicode.Han, c) }) {
+		return false
+	}
+	rest, sentence := bytes.CutPrefix(t, []byte("皇后"))
+	return !sentence || len(rest) == 0 || rest[0] < '0' || rest[0] > '9'
 }
 
 // isChineseHeader reports whether t is a header or total line of the
@@ -536,7 +571,12 @@ func isGridRow(t []byte) bool {
 			long = true
 		}
 	}
-	return letters || tokens >= 2 && !long
+	if !letters && tokens == 1 && len(t) >= 4 {
+		// A row of 0 and 1 without spaces, as seed 003 prints it: a
+		// line of one column that long is off any board it could be.
+		return true
+	}
+	return letters || tokens >= 2 && !long && bytes.IndexByte(t, '0') >= 0
 }
 
 // maxDigits bounds the numbers of a cols or csv line.
@@ -738,6 +778,35 @@ func (r *Reader) sentencesZh(line []byte) (*Placement, error) {
 		place(cols, counts, row-1, col-1)
 	}
 	return r.rowsRead("sentences", cols, counts), nil
+}
+
+// atEOF reports whether the input has nothing after the line just read.
+func (r *Reader) atEOF() bool {
+	_, err := r.br.Peek(1)
+	return err == io.EOF
+}
+
+// pairs reads a line of the squares of the queens, "(1,1)  (2,5)  …", the
+// row and the column of each counted from 1, as seed 004 prints them. A
+// tutorial that prints them column by column gives the board turned about
+// its diagonal, which is a solution exactly when the board is one.
+func (r *Reader) pairs(line []byte) (*Placement, error) {
+	fields := bytes.Fields(line)
+	cols, counts := r.emptyRows(len(fields))
+	for _, f := range fields {
+		inner, ok := bytes.CutPrefix(f, []byte("("))
+		if ok {
+			inner, ok = bytes.CutSuffix(inner, []byte(")"))
+		}
+		a, b, comma := bytes.Cut(inner, []byte(","))
+		if !ok || !comma || !isNumber(a) || !isNumber(b) || len(a) > maxDigits || len(b) > maxDigits {
+			return nil, r.syntax(r.line, "cannot read %q: expected \"(row,column)\"", abbreviate(f))
+		}
+		row, _ := strconv.Atoi(string(a))
+		col, _ := strconv.Atoi(string(b))
+		place(cols, counts, row-1, col-1)
+	}
+	return r.rowsRead("pairs", cols, counts), nil
 }
 
 // columns reads a line of the solution format, "Solution: 1 3 0 2": the
