@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
 	"github.com/queenslab/queens/internal/message"
 )
@@ -100,7 +101,7 @@ type invalidReport struct {
 // JSON object on standard output.
 func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int, asJSON bool) error {
 	ctx := cmd.Context()
-	r := format.NewReader(&ctxReader{ctx: ctx, r: in}, format.ReadOptions{ZeroBased: base == 0})
+	r := format.NewReader(&ctxReader{ctx: ctx, r: in}, format.ReadOptions{ZeroBased: base == 0, Check: true})
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	done := cmd.Context().Done()
@@ -125,7 +126,7 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 		}
 		checked++
 		err = p.Err
-		if err == nil {
+		if err == nil && !p.Checked {
 			err = p.Queens.Validate()
 		}
 		if err != nil {
@@ -135,7 +136,8 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 			} else {
 				fmt.Fprintln(out, std.p.Sprintf("line %d: %v", p.Line, std.p.Translate(err.Error())))
 			}
-			if base == 1 && (p.Format == "cols" || p.Format == "csv") && slices.Contains(p.Queens, -1) {
+			ae, _ := errors.AsType[*queens.AttackError](err)
+			if base == 1 && (p.Format == "cols" || p.Format == "csv") && (slices.Contains(p.Queens, -1) || ae != nil && ae.Row2 < 0 && ae.Col == -1) {
 				zeroColumn = true
 			}
 		}

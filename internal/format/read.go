@@ -20,6 +20,11 @@ type ReadOptions struct {
 	// instead of 1. JSON columns always count from 0, and those of the
 	// other formats are fixed by the format.
 	ZeroBased bool
+	// Check makes the Reader check long lines of columns itself as it
+	// reads them, in memory of a few bits per queen rather than the
+	// columns, and stop at the first attack it can name: the placements
+	// of those lines are Checked.
+	Check bool
 }
 
 // Placement is a placement of queens read by a [Reader].
@@ -38,6 +43,13 @@ type Placement struct {
 	// Err is set, to a [*RowError], when the placement cannot be a
 	// solution because a row holds no queen or more than one.
 	Err error
+	// Checked tells that the Reader checked the placement as it read it,
+	// as [ReadOptions.Check] asks: Err is then the verdict, nil for a
+	// solution, and Queens is nil. The fault it names is the first one in
+	// reading order, as [queens.Solution.Validate] names it, but for lines
+	// of more than 2^18 queens with a queen off the board; an attack on a
+	// queen past the first 2^18 names no earlier row.
+	Checked bool
 }
 
 // RowError reports a row of a placement that does not hold exactly one
@@ -87,7 +99,8 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 type Reader struct {
 	br    *bufio.Reader
 	base  int
-	line  int // the number of the line read last
+	check bool // ReadOptions.Check
+	line  int  // the number of the line read last
 	p     Placement
 	nums  []int  // the numbers of the line being read; the columns of p
 	text  []byte // the whole line, for the formats that need it
@@ -112,7 +125,7 @@ type Reader struct {
 
 // NewReader returns a Reader of placements from r.
 func NewReader(r io.Reader, opts ReadOptions) *Reader {
-	rd := &Reader{br: bufio.NewReaderSize(r, 64<<10), base: 1}
+	rd := &Reader{br: bufio.NewReaderSize(r, 64<<10), base: 1, check: opts.Check}
 	if opts.ZeroBased {
 		rd.base = 0
 	}
@@ -586,6 +599,9 @@ const maxDigits = 12
 // csv fields separated by commas. t is its start; when more is set, the
 // rest is read in chunks and never held whole.
 func (r *Reader) numbers(t []byte, more bool) (*Placement, error) {
+	if r.check && more {
+		return r.checkNumbers(t, more)
+	}
 	line := r.line
 	nums := r.nums[:0]
 	v, digits, commas := 0, 0, 0
@@ -653,6 +669,106 @@ func (r *Reader) numbers(t []byte, more bool) (*Placement, error) {
 	}
 	p.Queens = nums
 	return p, nil
+}
+
+// checkNumbers reads a long line of numbers, as numbers does, and checks
+// its columns as they come, without keeping more than holdLimit of them:
+// the placement it returns is Checked. At the first attack that no queen
+// off the board can come before, it skips the rest of the line unread.
+func (r *Reader) checkNumbers(t []byte, more bool) (*Placement, error) {
+	line := r.line
+	check := newLineCheck(r.nums)
+	defer func() { r.nums = check.held }()
+	v, digits, commas, fields := 0, 0, 0, 0
+	index, stopped := false, false
+	first := -1 // the first number, until its separator tells what it is
+	take := func(v int) {
+		fields++
+		if fields == 1 {
+			first = v
+			return
+		}
+		stopped = check.add(v - r.base)
+	}
+	for !stopped {
+		for _, c := range t {
+			if d := c - '0'; d < 10 {
+				if digits == maxDigits {
+					return nil, r.skipLine(more, r.syntax(line, "number too large in a line of columns"))
+				}
+				v = v*10 + int(d)
+				digits++
+				continue
+			}
+			if digits > 0 {
+				take(v)
+				v, digits = 0, 0
+			}
+			if first >= 0 {
+				// A csv row after its header begins with an index.
+				if index = c == ',' && r.csvFields > 0; !index {
+					stopped = check.add(first - r.base)
+				}
+				first = -1
+			}
+			switch {
+			case stopped:
+			case isSpace(c):
+			case c == ',':
+				commas++
+				if fields != commas {
+					return nil, r.skipLine(more, r.syntax(line, "empty field or stray comma in a csv row"))
+				}
+			default:
+				return nil, r.skipLine(more, r.syntax(line, "unexpected %q in a line of columns", c))
+			}
+			if stopped {
+				break
+			}
+		}
+		if !more || stopped {
+			break
+		}
+		var err error
+		if t, more, err = r.chunk(); err != nil {
+			return nil, err
+		}
+	}
+	p := &r.p
+	*p = Placement{Line: line, Format: "cols", Checked: true}
+	if index {
+		p.Format = "csv"
+	}
+	if stopped {
+		p.Err = check.verdict()
+		return p, r.skipLine(more, nil)
+	}
+	if digits > 0 {
+		take(v)
+	}
+	if first >= 0 {
+		check.add(first - r.base)
+	}
+	switch {
+	case commas > 0 && fields != commas+1:
+		return nil, r.syntax(line, "empty field or stray comma in a csv row")
+	case index && fields != r.csvFields:
+		return nil, r.syntax(line, "csv row has %d fields, its header %d", fields, r.csvFields)
+	}
+	p.Err = check.verdict()
+	return p, nil
+}
+
+// skipLine reads the rest of the current line, when more says it goes on,
+// without keeping it, and returns err, or the error of the reading.
+func (r *Reader) skipLine(more bool, err error) error {
+	for more {
+		var rerr error
+		if _, more, rerr = r.chunk(); rerr != nil {
+			return rerr
+		}
+	}
+	return err
 }
 
 // json reads a line {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}.

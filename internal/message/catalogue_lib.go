@@ -68,6 +68,8 @@ func init() {
 		Entry{Key: "queen in row %d stands in column %d, off the %d×%d board", Zh: "第 %d 行的皇后在第 %d 列，在 %d×%d 棋盘之外"},
 		Entry{Key: "queens in rows %d and %d share a column", Zh: "第 %d 行和第 %d 行的皇后在同一列"},
 		Entry{Key: "queens in rows %d and %d share a diagonal", Zh: "第 %d 行和第 %d 行的皇后在同一条对角线上"},
+		Entry{Key: "the queen in row %d shares a column with a queen of an earlier row", Zh: "第 %d 行的皇后与更早某一行的皇后在同一列"},
+		Entry{Key: "the queen in row %d shares a diagonal with a queen of an earlier row", Zh: "第 %d 行的皇后与更早某一行的皇后在同一条对角线上"},
 		Entry{Key: "%w: no queens", Zh: "%w：没有皇后"},
 		Entry{Key: "%w: the %d×%d board has none", Zh: "%w：%d×%d 棋盘没有解"},
 		Entry{Key: "%w: a prefix of %d queens on a board of %d rows", Zh: "%w：前缀有 %d 个皇后，棋盘却只有 %d 行"},
