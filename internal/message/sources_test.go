@@ -29,8 +29,10 @@ func covered(k string) bool {
 	if Has(k) || specialized(k) {
 		return true
 	}
-	i := strings.Index(k, "%w")
-	if i < 0 || i+2 == len(k) {
+	// The first %w after the start: a key that starts with one would
+	// split into itself.
+	i := strings.Index(k[min(1, len(k)):], "%w") + 1
+	if i <= 0 || i+2 == len(k) {
 		return false
 	}
 	return covered(k[:i+2]) && covered("%w"+k[i+2:])
