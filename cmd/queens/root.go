@@ -45,10 +45,16 @@ type streams struct {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang, langErr := chooseLang(args, os.Getenv)
 	io := streams{in: stdin, out: stdout, errOut: stderr, p: message.NewPrinter(lang)}
-	if langErr != nil {
+	completing := len(args) > 0 && strings.HasPrefix(args[0], "__complete")
+	if langErr != nil && !completing {
+		// A shell that completes a line being typed may pass a --lang
+		// not yet written: it completes in the locale's language.
 		return report(io, langErr)
 	}
 	root := newRootCmd(io)
+	if completing {
+		plainFlagUsage(root)
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -65,6 +71,22 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		code = exitHangup
 	}
 	return code
+}
+
+// plainFlagUsage drops the backquotes around the value names of the
+// flags of the tree, which help takes them from: a completion shows the
+// usage as it is written.
+func plainFlagUsage(root *cobra.Command) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		plain := func(f *pflag.Flag) { f.Usage = strings.ReplaceAll(f.Usage, "`", "") }
+		c.LocalFlags().VisitAll(plain)
+		c.PersistentFlags().VisitAll(plain)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
 }
 
 // chooseLang returns the language of the command line's --lang, else that
