@@ -124,3 +124,27 @@ func waitForFile(t *testing.T, dir string) {
 	}
 	t.Fatalf("no file appeared in %s", dir)
 }
+
+// TestInterruptIgnoredAtStart starts verify with SIGINT ignored, as a
+// script starts a job in the background: kill -INT still stops it, with
+// exit 130, while it waits for input.
+func TestInterruptIgnoredAtStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildQueens(t)
+	cmd := exec.Command("sh", "-c", `trap "" INT; exec "$0" verify`, bin)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stdin.Write([]byte("1 5 8 6 3 7 2 4\n"))
+	_, early, _ := interrupt(t, cmd, 500*time.Millisecond, "verify started with SIGINT ignored")
+	if code := cmd.ProcessState.ExitCode(); early || code != exitInterrupted {
+		t.Errorf("exit %d, want %d", code, exitInterrupted)
+	}
+}

@@ -21,15 +21,14 @@ func main() {
 // signalContext returns a context that ends on the first SIGINT, SIGTERM
 // or SIGHUP, the last with the cause errHangup, and the function that
 // stops catching them. Every command cleans up on all three alike. A
-// signal the program was started with ignored, as nohup ignores SIGHUP,
-// stays ignored.
+// SIGHUP the program was started with ignored, as under nohup, stays
+// ignored; SIGINT is caught even so, as a script's background job has it
+// ignored and is still stopped with kill -INT.
 func signalContext() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	var caught []os.Signal
-	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
-		if !signal.Ignored(s) {
-			caught = append(caught, s)
-		}
+	caught := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		caught = append(caught, syscall.SIGHUP)
 	}
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, caught...)
