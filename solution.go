@@ -55,7 +55,8 @@ func (s Solution) Clone() Solution {
 
 // AttackError reports two queens of a placement that attack each other, or
 // one queen that stands off the board (then Row2 is -1). Rows are counted
-// from 0; the message counts them from 1.
+// from 0; the message counts them from 1. A checker that streams and does
+// not keep every row may leave the earlier row unknown: then Row1 is -1.
 type AttackError struct {
 	Row1, Row2 int    // the rows of the two queens, Row1 < Row2
 	Line       string // "column" or "diagonal", or "" for a queen off the board
@@ -66,6 +67,9 @@ type AttackError struct {
 func (e *AttackError) Error() string {
 	if e.Row2 < 0 {
 		return fmt.Sprintf("queen in row %d stands in column %d, off the %d×%d board", e.Row1+1, e.Col+1, e.N, e.N)
+	}
+	if e.Row1 < 0 {
+		return fmt.Sprintf("the queen in row %d shares a %s with a queen of an earlier row", e.Row2+1, e.Line)
 	}
 	return fmt.Sprintf("queens in rows %d and %d share a %s", e.Row1+1, e.Row2+1, e.Line)
 }

@@ -149,6 +149,7 @@ func TestClusterProcesses(t *testing.T) {
 	t.Run("kill a worker", func(t *testing.T) { testKillWorker(t, bin) })
 	t.Run("restart the coordinator", func(t *testing.T) { testRestartCoordinator(t, bin) })
 	t.Run("interrupt a waiting worker", func(t *testing.T) { testInterruptWorker(t, bin) })
+	t.Run("hang up a counting worker", func(t *testing.T) { testHangupWorker(t, bin) })
 	t.Run("worker with a wrong token", func(t *testing.T) { testWorkerRefused(t, bin) })
 }
 
@@ -271,6 +272,42 @@ func testInterruptWorker(t *testing.T, bin string) {
 	}
 	if s := w.stderr(); !strings.Contains(s, "queens: interrupted") {
 		t.Errorf("interrupted worker wrote %q", s)
+	}
+}
+
+// testHangupWorker sends SIGHUP to a worker in the middle of a count, as
+// closing its terminal does: it exits 129 and hands its units back, so
+// that a second worker ends the count without waiting out the ack wait.
+func testHangupWorker(t *testing.T, bin string) {
+	coord := startClusterProc(t, bin, "coordinator", "count", "15", "--cluster", "--workers", "0",
+		"--listen", "127.0.0.1:0", "--quiet")
+	url := coord.waitLines(t, joinLine, 1, 30*time.Second)[0][1]
+	first := startClusterProc(t, bin, "worker 1", "worker", "--nats", url, "--workers", "2", "-v")
+	first.waitLines(t, countedLine, 10, 60*time.Second)
+	first.cmd.Process.Signal(syscall.SIGHUP)
+	if code := first.exit(t, 15*time.Second); code != exitHangup {
+		t.Errorf("worker after SIGHUP: exit %d, want %d", code, exitHangup)
+	}
+	if s := first.stderr(); !strings.Contains(s, "queens: interrupted") || !strings.Contains(s, "units counted: ") {
+		t.Errorf("worker after SIGHUP wrote %q", s)
+	}
+	start := time.Now()
+	second := startClusterProc(t, bin, "worker 2", "worker", "--nats", url, "--workers", "2", "-v")
+	if code := coord.exit(t, 120*time.Second); code != 0 {
+		t.Fatalf("coordinator exit %d", code)
+	}
+	// Units still held would come back only after the ack wait of 10 s.
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("the count took %v after the hang-up: the worker kept its units", d.Round(time.Second))
+	}
+	if got, want := clusterFirstLine(coord.stdout.String()), "N=15: 2279184 solutions, 285053 unique"; got != want {
+		t.Errorf("count after a hung-up worker: %q, want %q", got, want)
+	}
+	second.exit(t, 30*time.Second)
+	for u, n := range countedUnits(first, second) {
+		if n > 1 {
+			t.Errorf("unit %s counted and stored %d times", u, n)
+		}
 	}
 }
 

@@ -20,11 +20,16 @@ import (
 // Exit codes, as every subcommand uses them.
 const (
 	exitOK          = 0
-	exitNo          = 1 // a definite no: no solution, an invalid solution found
-	exitUsage       = 2 // bad usage or bad input
-	exitMismatch    = 4 // two counts of the same part of a count disagree
-	exitInterrupted = 130
+	exitNo          = 1   // a definite no: no solution, an invalid solution found
+	exitUsage       = 2   // bad usage or bad input
+	exitMismatch    = 4   // two counts of the same part of a count disagree
+	exitInterrupted = 130 // SIGINT or SIGTERM: 128 + 2, as a shell reports SIGINT
+	exitHangup      = 129 // SIGHUP: 128 + 1
 )
+
+// errHangup is the cause of a context ended by SIGHUP: the terminal or
+// the connection of the session went away.
+var errHangup = errors.New("hung up")
 
 // streams are the standard streams a subcommand reads and writes.
 type streams struct {
@@ -41,10 +46,16 @@ type streams struct {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang, langErr := chooseLang(args, os.Getenv)
 	io := streams{in: stdin, out: stdout, errOut: stderr, p: message.NewPrinter(lang)}
-	if langErr != nil {
+	completing := len(args) > 0 && strings.HasPrefix(args[0], "__complete")
+	if langErr != nil && !completing {
+		// A shell that completes a line being typed may pass a --lang
+		// not yet written: it completes in the locale's language.
 		return report(io, langErr)
 	}
 	root := newRootCmd(io)
+	if completing {
+		plainFlagUsage(root)
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -56,7 +67,27 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if ee, ok := errors.AsType[*exitError](err); ok && ee.sizeHint && cmd != nil && cmd != root {
 		ee.hint = fmt.Sprintf("try 'queens %s 8'", cmd.Name())
 	}
-	return report(io, err)
+	code := report(io, err)
+	if code == exitInterrupted && errors.Is(context.Cause(ctx), errHangup) {
+		code = exitHangup
+	}
+	return code
+}
+
+// plainFlagUsage drops the backquotes around the value names of the
+// flags of the tree, which help takes them from: a completion shows the
+// usage as it is written.
+func plainFlagUsage(root *cobra.Command) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		plain := func(f *pflag.Flag) { f.Usage = strings.ReplaceAll(f.Usage, "`", "") }
+		c.LocalFlags().VisitAll(plain)
+		c.PersistentFlags().VisitAll(plain)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
 }
 
 // chooseLang returns the language of the command line's --lang, else that

@@ -215,3 +215,23 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+// TestCompleteFlags completes flags: the descriptions show the value
+// names without backquotes, and a --lang still empty does not stop the
+// completion.
+func TestCompleteFlags(t *testing.T) {
+	r := runCLI(t.Context(), nil, "__complete", "count", "8", "--")
+	if r.code != exitOK || strings.Contains(r.stdout, "`") || !strings.Contains(r.stdout, "--checkpoint\trecord finished work units in FILE") {
+		t.Errorf("%s", r)
+	}
+	for _, lang := range []string{"en", "zh"} {
+		r = runCLI(t.Context(), nil, "__complete", "--lang", lang, "count", "8", "--")
+		if r.code != exitOK || strings.Contains(r.stdout, "`") {
+			t.Errorf("%s", r)
+		}
+	}
+	r = runCLI(t.Context(), nil, "__complete", "count", "8", "--lang", "")
+	if r.code != exitOK || !strings.Contains(r.stdout, "zh") {
+		t.Errorf("%s", r)
+	}
+}

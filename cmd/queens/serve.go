@@ -100,7 +100,8 @@ func serve(ctx context.Context, io streams, addr string, open bool, opts web.Opt
 	if err := <-failed; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serving the page: %w", err)
 	}
-	return nil
+	// Stopped by a signal, as every command: exit 130 (129 on SIGHUP).
+	return ctx.Err()
 }
 
 // pageURL returns the URL of the page served at the listener's address:

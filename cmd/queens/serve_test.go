@@ -68,13 +68,13 @@ func TestServe(t *testing.T) {
 	cancel()
 	select {
 	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit code %d after Ctrl-C, want 0; stderr:\n%s", code, errOut.String())
+		if code != exitInterrupted {
+			t.Errorf("exit code %d after Ctrl-C, want %d; stderr:\n%s", code, exitInterrupted, errOut.String())
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the server did not stop within 10 s of Ctrl-C")
 	}
-	for _, want := range []string{"loopback only", "shutting down"} {
+	for _, want := range []string{"loopback only", "shutting down", "queens: interrupted"} {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut.String())
 		}

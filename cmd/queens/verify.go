@@ -12,12 +12,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
 	"github.com/queenslab/queens/internal/message"
 )
 
 // verifyHint names the formats verify reads.
-const verifyHint = "verify reads what 'queens list' writes: cols, solution, csv, json, fen, sentences, board and matrix"
+const verifyHint = "verify reads what 'queens list' writes in every format but svg, and in every --style"
 
 func newVerifyCmd(io streams) *cobra.Command {
 	var (
@@ -35,10 +36,12 @@ verify reads the formats 'queens list' writes, and tells them apart by
 itself, line by line or board by board, so they may be mixed: lines of
 columns (cols, counted from 1 unless --base 0), csv rows (the same), JSON
 lines (columns from 0), FEN lines, sentences, and board or matrix blocks
-(rows of Q and ., of x and 0, or of 1 and 0). It skips blank lines,
-lines that begin with #, "Solution k" headers, csv headers and total lines.
-A line of any length streams through, so a solution of ten million queens
-checks in seconds.
+(rows of Q and ., of x and 0, or of 1 and 0), and what every --style of
+'queens list' prints. A line of 1s and 0s is a line of columns unless it
+holds a 0 or is a row of a matrix begun. It skips blank lines, lines that
+begin with #, headers, total lines and lines of Chinese prose. An SVG
+picture is the one listing it does not read. A line of any length
+streams through, so a solution of ten million queens checks in seconds.
 
 Each invalid placement is reported on standard output; the summary line
 goes to standard error, so that standard output holds the invalid ones
@@ -98,7 +101,7 @@ type invalidReport struct {
 // JSON object on standard output.
 func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int, asJSON bool) error {
 	ctx := cmd.Context()
-	r := format.NewReader(&ctxReader{ctx: ctx, r: in}, format.ReadOptions{ZeroBased: base == 0})
+	r := format.NewReader(&ctxReader{ctx: ctx, r: in}, format.ReadOptions{ZeroBased: base == 0, Check: true})
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	done := cmd.Context().Done()
@@ -123,7 +126,7 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 		}
 		checked++
 		err = p.Err
-		if err == nil {
+		if err == nil && !p.Checked {
 			err = p.Queens.Validate()
 		}
 		if err != nil {
@@ -133,7 +136,8 @@ func verify(cmd *cobra.Command, std streams, in io.Reader, name string, base int
 			} else {
 				fmt.Fprintln(out, std.p.Sprintf("line %d: %v", p.Line, std.p.Translate(err.Error())))
 			}
-			if base == 1 && (p.Format == "cols" || p.Format == "csv") && slices.Contains(p.Queens, -1) {
+			ae, _ := errors.AsType[*queens.AttackError](err)
+			if base == 1 && (p.Format == "cols" || p.Format == "csv") && (slices.Contains(p.Queens, -1) || ae != nil && ae.Row2 < 0 && ae.Col == -1) {
 				zeroColumn = true
 			}
 		}

@@ -168,3 +168,57 @@ func TestVerifyJSON(t *testing.T) {
 		t.Errorf("%s\nwant the report of one valid solution alone", r)
 	}
 }
+
+// TestVerifyReadsEveryListing lists boards in every --format and --style
+// and verifies the listing: every solution is read back, and valid. The
+// SVG picture is the one format verify refuses, with exit 2.
+func TestVerifyReadsEveryListing(t *testing.T) {
+	type listing struct{ flag, name string }
+	var all []listing
+	for _, f := range format.Names() {
+		all = append(all, listing{"--format", f})
+	}
+	for _, s := range format.StyleNames() {
+		all = append(all, listing{"--style", s})
+	}
+	for _, l := range all {
+		for _, n := range []int{1, 4, 6, 8} {
+			list := runCLI(t.Context(), nil, "list", fmt.Sprint(n), l.flag, l.name)
+			if list.code != exitOK {
+				continue // a format or style of 8×8 only
+			}
+			v := runCLI(t.Context(), strings.NewReader(list.stdout), "verify")
+			want := fmt.Sprintf("%d solutions checked, all valid\n", countKnown[n][0])
+			if n == 1 {
+				want = "1 solution checked, all valid\n"
+			}
+			switch {
+			case l.name == "svg":
+				if v.code != exitUsage || !strings.Contains(v.stderr, "is not a solution format") {
+					t.Errorf("list %d %s %s | verify: %s", n, l.flag, l.name, v)
+				}
+			case v.code != exitOK || v.stderr != want:
+				t.Errorf("list %d %s %s | verify: %s\nwant %q", n, l.flag, l.name, v, want)
+			}
+		}
+	}
+}
+
+// TestVerifyOnesAndZeros reads lines of columns made of 1s and 0s as
+// columns, and rows of a matrix as rows.
+func TestVerifyOnesAndZeros(t *testing.T) {
+	for _, tc := range []struct {
+		in, out string
+		code    int
+	}{
+		{"1 1 1 1\n", "line 1: queens in rows 1 and 2 share a column\n", exitNo},
+		{"1 1\n", "line 1: queens in rows 1 and 2 share a column\n", exitNo},
+		{"0 1\n1 1\n", "line 1: row 2 holds 2 queens\n", exitNo},
+		{"1 5 8 6 3 7 2 4\n\n5\n", "line 3: queen in row 1 stands in column 5, off the 1×1 board\n", exitNo},
+	} {
+		r := runCLI(t.Context(), strings.NewReader(tc.in), "verify")
+		if r.code != tc.code || r.stdout != tc.out {
+			t.Errorf("verify of %q: %s\nwant exit %d and %q", tc.in, r, tc.code, tc.out)
+		}
+	}
+}

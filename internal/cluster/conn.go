@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -22,6 +23,9 @@ var (
 	ErrAuth = errors.New("the NATS server refused the credentials")
 	// ErrUnreachable: no server answered at the URL.
 	ErrUnreachable = errors.New("the NATS server is unreachable")
+	// ErrNotNATS: what answers at the URL is not a NATS server; the error
+	// wraps ErrUnreachable too.
+	ErrNotNATS = errors.New("not a NATS server")
 )
 
 // maxRetryWait is the longest wait between two attempts of a [Connect]
@@ -47,6 +51,8 @@ type ConnOptions struct {
 	// is unreachable, as a worker started before its coordinator wants;
 	// each failed attempt is logged.
 	Wait bool
+	// GiveUp, when not zero, bounds how long a Connect that waits tries.
+	GiveUp time.Duration
 	// Logf, when not nil, hears about failed attempts and about lost and
 	// regained connections.
 	Logf func(format string, args ...any)
@@ -173,6 +179,7 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 	if opts.noRandomize {
 		o = append(o, nats.DontRandomize())
 	}
+	start := time.Now()
 	for wait := time.Second; ; wait = min(2*wait, maxRetryWait) {
 		nc, err := nats.Connect(addr, o...)
 		if err == nil {
@@ -182,9 +189,17 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 		if isAuthError(err) {
 			return nil, fmt.Errorf("%w at %s: %s", ErrAuth, shown, strings.ToLower(strings.TrimPrefix(err.Error(), "nats: ")))
 		}
+		if opts.Server == nil {
+			if server, answer, ok := notNATS(ctx, addr); ok {
+				return nil, fmt.Errorf("%w at %s: %w: it answers %q", ErrUnreachable, Redact(server), ErrNotNATS, answer)
+			}
+		}
 		reason := unreachableReason(err)
 		if !opts.Wait {
 			return nil, fmt.Errorf("%w at %s: %s", ErrUnreachable, shown, reason)
+		}
+		if opts.GiveUp > 0 && time.Since(start)+wait > opts.GiveUp {
+			return nil, fmt.Errorf("%w at %s: %s; gave up after %s", ErrUnreachable, shown, reason, time.Since(start).Round(time.Second))
 		}
 		logf("the NATS server at %s is unreachable (%s); trying again in %s", shown, reason, wait)
 		select {
@@ -193,6 +208,59 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 		case <-time.After(wait):
 		}
 	}
+}
+
+// probeWait bounds how long notNATS waits for a server's first bytes.
+const probeWait = 2 * time.Second
+
+// notNATS looks at the servers of the URLs of text, nats:// and tls://
+// ones, and returns the first that is plainly not a NATS server, with
+// the start of its answer. A NATS server speaks first, with "INFO "; a
+// server that is silent is asked a line, which a web server answers
+// with "HTTP/". One that accepts and never answers, or is not reached
+// at all, may yet be a NATS server.
+func notNATS(ctx context.Context, text string) (server, answer string, ok bool) {
+	for _, s := range strings.Split(text, ",") {
+		s = strings.TrimSpace(s)
+		u, err := url.Parse(s)
+		if err != nil || u.Scheme != "nats" && u.Scheme != "tls" {
+			continue
+		}
+		host := u.Host
+		if u.Port() == "" {
+			host = net.JoinHostPort(u.Hostname(), "4222")
+		}
+		if first := firstBytes(ctx, host); first != "" && !strings.HasPrefix(first, "INFO ") {
+			return s, first, true
+		}
+	}
+	return "", "", false
+}
+
+// firstBytes connects to host and returns the start of what it says,
+// unasked or after a line of its own, or "" when it says nothing within
+// probeWait.
+func firstBytes(ctx context.Context, host string) string {
+	ctx, cancel := context.WithTimeout(ctx, probeWait)
+	defer cancel()
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", host)
+	if err != nil {
+		return ""
+	}
+	defer conn.Close()
+	deadline, _ := ctx.Deadline()
+	buf := make([]byte, 64)
+	conn.SetReadDeadline(time.Now().Add(probeWait / 2))
+	n, _ := io.ReadAtLeast(conn, buf, 5)
+	if n == 0 {
+		conn.Write([]byte("PING\r\n\r\n"))
+		conn.SetReadDeadline(deadline)
+		n, _ = io.ReadAtLeast(conn, buf, 5)
+	}
+	first, _, _ := strings.Cut(string(buf[:n]), "\r")
+	first, _, _ = strings.Cut(first, "\n")
+	return strings.ToValidUTF8(first, "?")
 }
 
 // checkURL checks that text is a comma-separated list of NATS URLs:

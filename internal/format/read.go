@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/queenslab/queens"
 )
@@ -19,6 +20,11 @@ type ReadOptions struct {
 	// instead of 1. JSON columns always count from 0, and those of the
 	// other formats are fixed by the format.
 	ZeroBased bool
+	// Check makes the Reader check long lines of columns itself as it
+	// reads them, in memory of a few bits per queen rather than the
+	// columns, and stop at the first attack it can name: the placements
+	// of those lines are Checked.
+	Check bool
 }
 
 // Placement is a placement of queens read by a [Reader].
@@ -37,6 +43,13 @@ type Placement struct {
 	// Err is set, to a [*RowError], when the placement cannot be a
 	// solution because a row holds no queen or more than one.
 	Err error
+	// Checked tells that the Reader checked the placement as it read it,
+	// as [ReadOptions.Check] asks: Err is then the verdict, nil for a
+	// solution, and Queens is nil. The fault it names is the first one in
+	// reading order, as [queens.Solution.Validate] names it, but for lines
+	// of more than 2^18 queens with a queen off the board; an attack on a
+	// queen past the first 2^18 names no earlier row.
+	Checked bool
 }
 
 // RowError reports a row of a placement that does not hold exactly one
@@ -84,7 +97,8 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 type Reader struct {
 	br    *bufio.Reader
 	base  int
-	line  int // the number of the line read last
+	check bool // ReadOptions.Check
+	line  int  // the number of the line read last
 	p     Placement
 	nums  []int  // the numbers of the line being read; the columns of p
 	text  []byte // the whole line, for the formats that need it
@@ -102,12 +116,14 @@ type Reader struct {
 
 	csvFields int   // the fields of the last csv header, or 0
 	header    bool  // the line before was a "Solution k" header
+	blank     bool  // the line before was blank
+	read      int   // the placements read so far
 	counts    []int // queens per row, for the sentences format
 }
 
 // NewReader returns a Reader of placements from r.
 func NewReader(r io.Reader, opts ReadOptions) *Reader {
-	rd := &Reader{br: bufio.NewReaderSize(r, 64<<10), base: 1}
+	rd := &Reader{br: bufio.NewReaderSize(r, 64<<10), base: 1, check: opts.Check}
 	if opts.ZeroBased {
 		rd.base = 0
 	}
@@ -127,6 +143,7 @@ func (r *Reader) Next() (*Placement, error) {
 		r.err = err
 		return nil, err
 	}
+	r.read++
 	return p, nil
 }
 
@@ -196,6 +213,7 @@ const (
 	kindUnknown
 	kindMarkup  // a line of SVG, XML or HTML
 	kindColumns // "Solution: " and the rows of the queens of the columns
+	kindPairs   // "(1,1)  (2,5)  …": the squares of the queens
 )
 
 func (r *Reader) next() (*Placement, error) {
@@ -234,7 +252,15 @@ func (r *Reader) next() (*Placement, error) {
 				t = []byte("Q")
 			}
 		}
-		r.header = kind == kindSkip && isHeader(t)
+		if kind == kindNumbers && r.gridRows > 0 && !more && isGridRow(append(t[:len(t):len(t)], " 0"...)) {
+			kind = kindGrid // "1 1" within a matrix: a row of two queens
+		}
+		r.header = kind == kindSkip && (isHeader(t) || isProse(t) || isChineseHeader(t))
+		blank := r.blank
+		r.blank = len(t) == 0 && !more
+		if kind == kindNumbers {
+			r.blank = blank // read by the case of the total below
+		}
 		if r.gridRows > 0 && kind != kindGrid {
 			return nil, r.unfinishedBoard()
 		}
@@ -253,6 +279,11 @@ func (r *Reader) next() (*Placement, error) {
 			}
 			continue
 		case kindNumbers:
+			if !more && r.blank && isNumber(t) && string(t) == strconv.Itoa(r.read) && r.atEOF() {
+				// The total that ends the listings of seed 000, after a
+				// blank line: "92", the number of placements read.
+				continue
+			}
 			return r.numbers(t, more)
 		case kindUnknown:
 			if more {
@@ -281,6 +312,8 @@ func (r *Reader) next() (*Placement, error) {
 			return r.sentences(line)
 		case kindColumns:
 			return r.columns(line)
+		case kindPairs:
+			return r.pairs(line)
 		}
 		if p, err := r.gridRow(line); p != nil || err != nil {
 			return p, err
@@ -378,7 +411,7 @@ func abbreviate(b []byte) string {
 // it goes on. t has no leading white space, nor trailing when it is the
 // whole line.
 func classify(t []byte, more bool) int {
-	if len(t) == 0 || t[0] == '#' {
+	if len(t) == 0 || t[0] == '#' || isProse(t) {
 		return kindSkip
 	}
 	switch c := t[0]; {
@@ -403,6 +436,8 @@ func classify(t []byte, more bool) int {
 		return kindUnknown
 	case c == '<':
 		return kindMarkup
+	case c == '(':
+		return kindPairs
 	case bytes.IndexByte(t, '/') >= 0 && isFEN(t):
 		return kindFEN
 	case hasWord(t, "queen "), bytes.HasPrefix(t, []byte("皇后")):
@@ -466,6 +501,19 @@ func isColumns(t []byte) bool {
 		}
 	}
 	return len(f) > 2 || string(f[1]) == "0"
+}
+
+// isProse reports whether t is a line of Chinese prose: a title, header
+// or total of the tutorials' styles, such as "解答 1", "方案1",
+// "皇后摆放第1种方案:" or "详细方案如上所示，可行个数为:4". It holds Han
+// characters and is not a line of sentences, which start with 皇后 and
+// the number of a queen.
+func isProse(t []byte) bool {
+	if !bytes.ContainsFunc(t, func(c rune) bool { return unicode.Is(unicode.Han, c) }) {
+		return false
+	}
+	rest, sentence := bytes.CutPrefix(t, []byte("皇后"))
+	return !sentence || len(rest) == 0 || rest[0] < '0' || rest[0] > '9'
 }
 
 // isChineseHeader reports whether t is a header or total line of the
@@ -534,7 +582,12 @@ func isGridRow(t []byte) bool {
 			long = true
 		}
 	}
-	return letters || tokens >= 2 && !long
+	if !letters && tokens == 1 && len(t) >= 4 {
+		// A row of 0 and 1 without spaces, as seed 003 prints it: a
+		// line of one column that long is off any board it could be.
+		return true
+	}
+	return letters || tokens >= 2 && !long && bytes.IndexByte(t, '0') >= 0
 }
 
 // maxDigits bounds the numbers of a cols or csv line.
@@ -544,6 +597,9 @@ const maxDigits = 12
 // csv fields separated by commas. t is its start; when more is set, the
 // rest is read in chunks and never held whole.
 func (r *Reader) numbers(t []byte, more bool) (*Placement, error) {
+	if r.check && more {
+		return r.checkNumbers(t, more)
+	}
 	line := r.line
 	nums := r.nums[:0]
 	v, digits, commas := 0, 0, 0
@@ -611,6 +667,106 @@ func (r *Reader) numbers(t []byte, more bool) (*Placement, error) {
 	}
 	p.Queens = nums
 	return p, nil
+}
+
+// checkNumbers reads a long line of numbers, as numbers does, and checks
+// its columns as they come, without keeping more than holdLimit of them:
+// the placement it returns is Checked. At the first attack that no queen
+// off the board can come before, it skips the rest of the line unread.
+func (r *Reader) checkNumbers(t []byte, more bool) (*Placement, error) {
+	line := r.line
+	check := newLineCheck(r.nums)
+	defer func() { r.nums = check.held }()
+	v, digits, commas, fields := 0, 0, 0, 0
+	index, stopped := false, false
+	first := -1 // the first number, until its separator tells what it is
+	take := func(v int) {
+		fields++
+		if fields == 1 {
+			first = v
+			return
+		}
+		stopped = check.add(v - r.base)
+	}
+	for !stopped {
+		for _, c := range t {
+			if d := c - '0'; d < 10 {
+				if digits == maxDigits {
+					return nil, r.skipLine(more, r.syntax(line, "number too large in a line of columns"))
+				}
+				v = v*10 + int(d)
+				digits++
+				continue
+			}
+			if digits > 0 {
+				take(v)
+				v, digits = 0, 0
+			}
+			if first >= 0 {
+				// A csv row after its header begins with an index.
+				if index = c == ',' && r.csvFields > 0; !index {
+					stopped = check.add(first - r.base)
+				}
+				first = -1
+			}
+			switch {
+			case stopped:
+			case isSpace(c):
+			case c == ',':
+				commas++
+				if fields != commas {
+					return nil, r.skipLine(more, r.syntax(line, "empty field or stray comma in a csv row"))
+				}
+			default:
+				return nil, r.skipLine(more, r.syntax(line, "unexpected %q in a line of columns", c))
+			}
+			if stopped {
+				break
+			}
+		}
+		if !more || stopped {
+			break
+		}
+		var err error
+		if t, more, err = r.chunk(); err != nil {
+			return nil, err
+		}
+	}
+	p := &r.p
+	*p = Placement{Line: line, Format: "cols", Checked: true}
+	if index {
+		p.Format = "csv"
+	}
+	if stopped {
+		p.Err = check.verdict()
+		return p, r.skipLine(more, nil)
+	}
+	if digits > 0 {
+		take(v)
+	}
+	if first >= 0 {
+		check.add(first - r.base)
+	}
+	switch {
+	case commas > 0 && fields != commas+1:
+		return nil, r.syntax(line, "empty field or stray comma in a csv row")
+	case index && fields != r.csvFields:
+		return nil, r.syntax(line, "csv row has %d fields, its header %d", fields, r.csvFields)
+	}
+	p.Err = check.verdict()
+	return p, nil
+}
+
+// skipLine reads the rest of the current line, when more says it goes on,
+// without keeping it, and returns err, or the error of the reading.
+func (r *Reader) skipLine(more bool, err error) error {
+	for more {
+		var rerr error
+		if _, more, rerr = r.chunk(); rerr != nil {
+			return rerr
+		}
+	}
+	return err
 }
 
 // json reads a line {"n":8,"index":1,"cols":[0,4,7,5,2,6,1,3]}.
@@ -736,6 +892,35 @@ func (r *Reader) sentencesZh(line []byte) (*Placement, error) {
 		place(cols, counts, row-1, col-1)
 	}
 	return r.rowsRead("sentences", cols, counts), nil
+}
+
+// atEOF reports whether the input has nothing after the line just read.
+func (r *Reader) atEOF() bool {
+	_, err := r.br.Peek(1)
+	return err == io.EOF
+}
+
+// pairs reads a line of the squares of the queens, "(1,1)  (2,5)  …", the
+// row and the column of each counted from 1, as seed 004 prints them. A
+// tutorial that prints them column by column gives the board turned about
+// its diagonal, which is a solution exactly when the board is one.
+func (r *Reader) pairs(line []byte) (*Placement, error) {
+	fields := bytes.Fields(line)
+	cols, counts := r.emptyRows(len(fields))
+	for _, f := range fields {
+		inner, ok := bytes.CutPrefix(f, []byte("("))
+		if ok {
+			inner, ok = bytes.CutSuffix(inner, []byte(")"))
+		}
+		a, b, comma := bytes.Cut(inner, []byte(","))
+		if !ok || !comma || !isNumber(a) || !isNumber(b) || len(a) > maxDigits || len(b) > maxDigits {
+			return nil, r.syntax(r.line, "cannot read %q: expected \"(row,column)\"", abbreviate(f))
+		}
+		row, _ := strconv.Atoi(string(a))
+		col, _ := strconv.Atoi(string(b))
+		place(cols, counts, row-1, col-1)
+	}
+	return r.rowsRead("pairs", cols, counts), nil
 }
 
 // columns reads a line of the solution format, "Solution: 1 3 0 2": the

@@ -97,7 +97,7 @@ func init() {
 		Entry{Key: "merge the parts of one count, made by one version of queens", Zh: "只合并同一次计数、由同一版本的 queens 生成的分片"},
 		Entry{Key: "shards are numbered from 0: the one shard of 1 is --shard 0/1", Zh: "分片从 0 开始编号：只有 1 个分片时是 --shard 0/1"},
 		Entry{Key: "count the shards of that unit again, on another machine: one of them miscounted", Zh: "在另一台机器上重新计算这个单元所在的分片：其中有一个算错了"},
-		Entry{Key: "verify reads what 'queens list' writes: cols, solution, csv, json, fen, sentences, board and matrix", Zh: "verify 读取 'queens list' 写出的格式：cols、solution、csv、json、fen、sentences、board 和 matrix"},
+		Entry{Key: "verify reads what 'queens list' writes in every format but svg, and in every --style", Zh: "verify 读取 'queens list' 以 svg 以外的每种格式、每种 --style 写出的内容"},
 		Entry{Key: "Did you mean this?", Zh: "你要找的是不是："},
 		Entry{Key: "unknown flag: %s", Zh: "未知的选项：%s"},
 		Entry{Key: "unknown shorthand flag: %q in %s", Zh: "未知的短选项：%[2]s 中的 %[1]q"},

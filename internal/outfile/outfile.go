@@ -2,8 +2,10 @@
 // written: the data goes to a temporary file in the same directory, which
 // replaces the destination only when it is complete and synced.
 //
-// The destination keeps its permissions, a symbolic link is followed and
-// its target replaced, and a read-only destination is refused. A
+// A new file gets the permissions a shell's redirection gives, 0666 less
+// the umask; a replaced one keeps its permissions and, where the process
+// may set them, its owner and group. A symbolic link is followed and its
+// target replaced, and a read-only destination is refused. A
 // temporary file is locked while it is written; one that a killed process
 // left behind is removed by the next Create of the same destination.
 package outfile
@@ -15,8 +17,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,9 +43,13 @@ type File struct {
 	path   string      // the path given to Create
 	target string      // the file that path names, after symbolic links
 	mode   fs.FileMode // the permissions the file gets
-	tmp    *os.File
-	buf    writeFlusher
-	done   bool
+	// keepMode: a file is replaced, and mode is its permissions; else
+	// the new file keeps those it was created with.
+	keepMode bool
+	owner    owner // the owner and group of the replaced file
+	tmp      *os.File
+	buf      writeFlusher
+	done     bool
 }
 
 // writeFlusher is the buffer of a File.
@@ -70,7 +78,9 @@ func Create(path string, stdout io.Writer) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, err)
 	}
-	mode := fs.FileMode(0o644)
+	// A new file is created 0666 and the system takes the umask off, as
+	// for a shell's redirection; the umask is never read, nor changed.
+	mode, keepMode, own := fs.FileMode(0o666), false, owner{}
 	if fi, err := os.Stat(target); err == nil {
 		if !fi.Mode().IsRegular() {
 			f, err := os.OpenFile(target, os.O_WRONLY, 0)
@@ -79,8 +89,8 @@ func Create(path string, stdout io.Writer) (*File, error) {
 			}
 			return &File{tmp: f, buf: newLineWriter(f)}, nil
 		}
-		mode = fi.Mode().Perm()
-		if err := checkWritable(target, mode); err != nil {
+		mode, keepMode, own = fi.Mode().Perm(), true, ownerOf(fi)
+		if err := CheckWritable(target, fi.Mode()); err != nil {
 			return nil, fmt.Errorf("cannot write %s: %w", path, err)
 		}
 	}
@@ -89,12 +99,27 @@ func Create(path string, stdout io.Writer) (*File, error) {
 		dir = "."
 	}
 	removeStale(dir, base)
-	tmp, err := os.CreateTemp(dir, tempPrefix(base)+"*")
+	tmp, err := createTemp(dir, tempPrefix(base), mode)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
 	filelock.TryLock(tmp)
-	return &File{path: path, target: target, mode: mode, tmp: tmp, buf: bufio.NewWriterSize(tmp, 1<<16)}, nil
+	return &File{path: path, target: target, mode: mode, keepMode: keepMode, owner: own, tmp: tmp, buf: bufio.NewWriterSize(tmp, 1<<16)}, nil
+}
+
+// createTemp creates a new file in dir whose name starts with prefix,
+// with the permissions perm less the umask. A file that replaces another
+// is created with that file's permissions, so that what it holds is
+// never readable by more users than the old file's.
+func createTemp(dir, prefix string, perm fs.FileMode) (*os.File, error) {
+	for try := 0; ; try++ {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) && try < 100 {
+			continue
+		}
+		return f, err
+	}
 }
 
 // MaxLine is the length of the longest line that the standard output and
@@ -208,9 +233,11 @@ func resolve(path string) (string, error) {
 	return "", errors.New("too many levels of symbolic links")
 }
 
-// checkWritable refuses a file that has no write permission: for its
-// owner, or for this process.
-func checkWritable(path string, mode fs.FileMode) error {
+// CheckWritable refuses, with [ErrReadOnly], the file at path, of mode
+// mode, when it has no write permission: for its owner, or for this
+// process. The owner's bit is looked at even for root, who may write
+// anything: a file made read-only is meant to stay as it is.
+func CheckWritable(path string, mode fs.FileMode) error {
 	if mode&0o200 == 0 {
 		return ErrReadOnly
 	}
@@ -258,7 +285,9 @@ func (f *File) Write(p []byte) (int, error) { return f.buf.Write(p) }
 func (f *File) WriteString(s string) (int, error) { return f.buf.WriteString(s) }
 
 // Commit flushes and syncs the file and renames it into place, with the
-// permissions of the file it replaces, or those a newly created file gets.
+// permissions, owner and group of the file it replaces (the owner and the
+// group where the process may set them), or those a newly created file
+// gets.
 func (f *File) Commit() error {
 	if f.done {
 		return nil
@@ -274,9 +303,14 @@ func (f *File) Commit() error {
 	if f.path == "" { // a device or pipe: nothing to rename
 		return f.tmp.Close()
 	}
-	if err := f.tmp.Chmod(f.mode); err != nil {
-		f.remove()
-		return f.fail(err)
+	if f.keepMode {
+		// The owner first: a change of owner clears the set-user-ID and
+		// set-group-ID bits, which the mode then puts back.
+		f.owner.give(f.tmp)
+		if err := f.tmp.Chmod(f.mode); err != nil {
+			f.remove()
+			return f.fail(err)
+		}
 	}
 	if err := f.tmp.Sync(); err != nil {
 		f.remove()
