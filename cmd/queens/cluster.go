@@ -285,6 +285,9 @@ func coordinate(ctx context.Context, p *plan.Plan, workers int, f countFlags, c 
 	if errors.Is(err, cluster.ErrReplicas) {
 		return usageError(err, "start more servers of the cluster, or give fewer --replicas")
 	}
+	if errors.Is(err, cluster.ErrIntegrity) {
+		return &exitError{code: exitMismatch, err: err, hint: "two results of the same unit disagree: count it again on another computer, and check the memory of the workers named"}
+	}
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 			hint := "the results are lost with the temporary store; give --store DIR to keep them"

@@ -295,6 +295,7 @@ func init() {
 		Entry{Key: "--recount must be a percentage from 0 to 100, got %g", Zh: "--recount 必须是 0 到 100 的百分数，而不是 %g"},
 		Entry{Key: "--recount, --estimate and --progress json work with the fast engine only, not --algo %s", Zh: "--recount、--estimate 和 --progress json 只适用于快速引擎，不适用于 --algo %s"},
 		Entry{Key: "one of the two counts is wrong: count the unit again on another computer, and check this one's memory", Zh: "两次计数中有一次是错的：请在另一台计算机上重新计算这个单元，并检查这台计算机的内存"},
+		Entry{Key: "two results of the same unit disagree: count it again on another computer, and check the memory of the workers named", Zh: "同一个单元的两个结果不一致：请在另一台计算机上重新计算它，并检查所列出的工作进程所在计算机的内存"},
 		Entry{Key: "N=%d: estimate from %d samples of %d units (%s engine), ±%.0f%%", Zh: "N=%d：根据 %[3]d 个单元中的 %[2]d 个样本估算（%[4]s 引擎），±%.0f%%"},
 		Entry{Key: "core time: %s (%.3g core hours)", Zh: "核心时间：%s（%.3g 核心小时）"},
 		Entry{Key: "time on %d workers: %s (setup %s, longest unit %s); this computer has %d CPUs", Zh: "%d 个工作者的用时：%s（准备 %s，最长的单元 %s）；这台计算机有 %d 个 CPU"},
