@@ -64,8 +64,8 @@ Sets (-set):
   count   counts: Excluded Diagonals instances as in gen and Blocked
           n-Queens instances of CSPLib's blocked-gen.py N M 4 SEED,
           queens --count against clasp and Gecode (every solution),
-          equal counts required (defaults -n 12-18 -seeds 1-3 -d N-3..N
-          -m 2N,3N)
+          equal counts required (defaults -n 12-18 -seeds 1-3
+          -d N-8,N-6,N-4 -m 5N,7N)
 
 Get the CSPLib files with bench/peers/fetch-csplib DIR.
 
@@ -79,7 +79,7 @@ func main() {
 	flag.StringVar(&nsFlag, "n", "", "board sizes, such as 22-30 or 31,35")
 	flag.StringVar(&seedsFlag, "seeds", "", "the generator's seeds (file numbers of csplib, board numbers of asp), such as 1-20")
 	flag.StringVar(&dFlag, "d", "", "diagonals to exclude, in terms of N, such as N-4..N or N-2,N-1")
-	flag.StringVar(&mFlag, "m", "", "count: blocked squares, in terms of N, such as 2N,3N (none: -m '')")
+	flag.StringVar(&mFlag, "m", "", "count: blocked squares, in terms of N, such as 5N,7N (none: -m '')")
 	flag.StringVar(&sel.csplib, "csplib", "", "a checkout of github.com/csplib/csplib (csplib and asp sets)")
 	limit := flag.Duration("limit", 10*time.Second, "time limit of each queens run")
 	peerLimit := flag.Duration("peer-limit", 60*time.Second, "time limit of each peer's run")
@@ -144,7 +144,7 @@ func parseSelection(sel *selection, ns, seeds, d, m string) error {
 		"csplib": {"10-21", "1-5", "N-4..N", ""},
 		"asp":    {"28,48,50,56", "1-100", "", ""},
 		"hard":   {"", "", "", ""},
-		"count":  {"12-18", "1-3", "N-3..N", "2N,3N"},
+		"count":  {"12-18", "1-3", "N-8,N-6,N-4", "5N,7N"},
 	}[sel.set]
 	var err error
 	if v := set("n", ns, defs[0]); v != "" {
