@@ -191,6 +191,11 @@ func run(count bool, xs []instance, work, peersFlag string, limit, peerLimit tim
 		}
 	}
 	want := strings.Split(peersFlag, ",")
+	for _, w := range want {
+		if !slices.Contains([]string{"cadical", "clasp", "gecode", "none"}, w) {
+			return 0, fmt.Errorf("unknown peer %q: want cadical, clasp, gecode or none", w)
+		}
+	}
 	var ss []*solver
 	for _, s := range solvers(bin, work) {
 		switch {
