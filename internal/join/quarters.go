@@ -97,6 +97,7 @@ func newQuarters(m int, done <-chan struct{}) *quarters {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			w := newRowWalker(m)
+			w.done = done
 			for {
 				rows := uint32(next.Add(1) - 1)
 				if rows >= 1<<m {
@@ -108,6 +109,9 @@ func newQuarters(m int, done <-chan struct{}) *quarters {
 				default:
 				}
 				w.run(rows, [2]uint32{})
+				if w.stopped {
+					return
+				}
 				counts := q.start[keys[rows]+1:]
 				forEachSubset(m, bits.OnesCount32(rows), func(cols, r uint32) {
 					counts[r] = w.count[cols]
@@ -288,14 +292,28 @@ type rowWalker struct {
 	count  []uint32 // by column mask: placements counted, or where the next goes
 	fill   []byte   // when not nil, placements are written, not counted
 	forbid [2]uint32
+
+	done    <-chan struct{} // when closed, the walk stops at its next look
+	stopped bool            // done was closed
 }
 
 func newRowWalker(m int) *rowWalker {
 	return &rowWalker{m: m, stride: strideOf(m), count: make([]uint32, 1<<m)}
 }
 
-// walk visits the placements from the i-th row of the set on.
+// walk visits the placements from the i-th row of the set on. It looks
+// at done on the set's first two rows, so that a large set stops soon.
 func (w *rowWalker) walk(i int, cols, sum, diff uint32) {
+	if i < 2 && w.done != nil {
+		select {
+		case <-w.done:
+			w.stopped = true
+		default:
+		}
+	}
+	if w.stopped {
+		return
+	}
 	r := w.rows[i]
 	m := w.m
 	free := (uint32(1)<<m - 1) &^ cols
