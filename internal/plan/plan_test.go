@@ -399,7 +399,7 @@ func TestRunCancelled(t *testing.T) {
 }
 
 func TestCountCancelledUnit(t *testing.T) {
-	p, _ := New(24)
+	p, _ := NewSearch(24)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
