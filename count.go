@@ -346,10 +346,16 @@ func (t *tracker) planned(p *plan.Plan, workers int) {
 }
 
 // order returns the order in which to count the units: see
-// [eta.Estimator.Order].
+// [eta.Estimator.Order]. Below N = 19 a count takes seconds at most, and
+// its units keep the plan's order: counting a sample first would switch
+// the join's configurations, whose lists are filtered again each time,
+// for a time left nobody waits for (4 % more at N = 17).
 func (t *tracker) order() []int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.p.N < 19 {
+		return nil
+	}
 	return t.est.Order()
 }
 
