@@ -272,7 +272,7 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 			return err
 		})
 	}
-	if err := solveMemory(n, f.method); err != nil {
+	if err := solveMemory(n, f.method, f.format, withPresets); err != nil {
 		return err
 	}
 	if err := solveDisk(n, f.output); err != nil {

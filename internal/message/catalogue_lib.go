@@ -63,6 +63,8 @@ func init() {
 		Entry{Key: "%w: N must be from 1 to %d, got %d", Zh: "%w：N 必须在 1 到 %d 之间，实际为 %d"},
 		Entry{Key: "%w: it needs about %s, more than the --max-memory limit of %s", Zh: "%w：大约需要 %s，超过了 --max-memory 的上限 %s"},
 		Entry{Key: "%w: it needs about %s, more than the computer's %s", Zh: "%w：大约需要 %s，超过了本机的内存 %s"},
+		Entry{Key: "%w: it needs about %s, more than the memory limit of %s", Zh: "%w：大约需要 %s，超过了内存上限 %s"},
+		Entry{Key: "%w: it needs about %s, more than the address space left of %s", Zh: "%w：大约需要 %s，超过了剩余的地址空间 %s"},
 		Entry{Key: "%q is not a size (say 512M, 2G or 800MB)", Zh: "%q 不是大小（可写作 512M、2G 或 800MB）"},
 		Entry{Key: "%q is not a size: unknown unit %q (say K, M, G, T or KB, MB, GB, TB)", Zh: "%q 不是大小：未知的单位 %q（可用 K、M、G、T 或 KB、MB、GB、TB）"},
 		Entry{Key: "%q is too large a size", Zh: "大小 %q 太大"},
