@@ -167,6 +167,8 @@ func init() {
 		Entry{Key: "%w: format %q, want %q", Zh: "%w：格式为 %q，应为 %q"},
 		Entry{Key: "%w: format version %d, this queens reads version %d", Zh: "%w：格式版本为 %d，这个 queens 读取的是版本 %d"},
 		Entry{Key: "%w: %d units", Zh: "%w：%d 个单元"},
+		Entry{Key: "%w: elapsed_ms %v is not a time from 0 to 100 years", Zh: "%w：记录的用时 %v 毫秒不在 0 到 100 年之间"},
+		Entry{Key: "%w: the times of the parts add up to more than 100 years", Zh: "%w：各部分的时间加起来超过 100 年"},
 		Entry{Key: "%w: shard %s", Zh: "%w：分片 %s"},
 		Entry{Key: "%w: checksum %s does not match the content (want %s): the file was changed after it was written", Zh: "%w：校验和 '%s' 与内容不符（应为 '%s'）：文件写出之后被改动过"},
 		Entry{Key: "%w: shard %s of %d units holds %d results, want %d", Zh: "%w：分片 %s（共 %d 个单元）有 %d 个结果，应有 %d 个"},
