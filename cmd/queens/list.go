@@ -229,7 +229,7 @@ func (o listOptions) columnOrder() bool {
 func (o listOptions) formatOptions() format.Options {
 	return format.Options{
 		N: o.n, ZeroBased: o.base == 0, Unique: o.unique, Lang: o.lang,
-		Glyphs: o.glyphs,
+		Glyphs: o.glyphs, Partial: o.limit > 0,
 	}
 }
 

@@ -327,7 +327,7 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 // solveFormat returns the options of the format of a solution of the
 // n×n board.
 func solveFormat(std streams, f solveFlags, n int) format.Options {
-	return format.Options{N: n, ZeroBased: f.base == 0, Lang: std.p.Lang(), Glyphs: f.glyphs}
+	return format.Options{N: n, ZeroBased: f.base == 0, Lang: std.p.Lang(), Glyphs: f.glyphs, Partial: true}
 }
 
 // listFlag is a flag that takes a comma-separated list: repeating the

@@ -272,5 +272,6 @@ func writeAll(ctx context.Context, w io.Writer, in *queens.Instance, f solveFlag
 func instanceFormat(std streams, f solveFlags, in *queens.Instance) format.Options {
 	opts := solveFormat(std, f, in.N)
 	opts.Labels, opts.Presets, opts.Blocked = true, in.Queens, in.Blocked
+	opts.Partial = !f.all // --all prints every solution of the instance
 	return opts
 }
