@@ -164,10 +164,8 @@ interrupted.`,
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp
 	})
-	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return format.Names(), cobra.ShellCompDirectiveNoFileComp
-	})
-	_ = cmd.RegisterFlagCompletionFunc("glyphs", completeGlyphs)
+	_ = cmd.RegisterFlagCompletionFunc("format", completeFormats(io.p))
+	_ = cmd.RegisterFlagCompletionFunc("glyphs", completeGlyphs(io.p))
 	return cmd
 }
 

@@ -13,7 +13,7 @@ func init() {
 		Entry{Key: "the solution is invalid", Zh: "这个解无效"},
 		Entry{Key: "%d of %d solutions are invalid", One: "%d of %d solutions is invalid", Zh: "%[2]d 个解中有 %[1]d 个无效"},
 		Entry{Key: "no solutions in %s", Zh: "%s 中没有解"},
-		Entry{Key: "line %d: %v", Zh: "第 %d 行：%v"},
+		Entry{Key: "line %d: %v", Zh: "输入第 %d 行：%v"},
 		Entry{Key: "the %d×%d board has no solutions", Zh: "%d×%d 的棋盘没有解"},
 		Entry{Key: "units counted: %d; already counted: %d; repeats: %d; rejected messages: %d; conflicts: %d", Zh: "已计算单元：%d；此前已计算：%d；重复：%d；被拒绝的消息：%d；冲突：%d"},
 		Entry{Key: "note", Zh: "注意"},

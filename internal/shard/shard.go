@@ -177,7 +177,9 @@ func Read(r io.Reader) (*Part, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	var pt Part
-	if err := dec.Decode(&pt); err != nil {
+	if err := dec.Decode(&pt); err == io.EOF {
+		return nil, fmt.Errorf("%w: the file is empty", ErrFormat)
+	} else if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
 	if dec.More() {
