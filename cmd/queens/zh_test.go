@@ -105,3 +105,12 @@ func TestChineseOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseInputLine checks that verify names a line of its input
+// apart from a row of the board: 输入第 k 行, and 第 k 行 for the row.
+func TestChineseInputLine(t *testing.T) {
+	r := runCLI(t.Context(), strings.NewReader("1 1\n"), "verify", "--lang", "zh")
+	if !strings.Contains(r.stdout+r.stderr, "输入第 1 行：第 1 行和第 2 行") {
+		t.Errorf("%s\nwant the input line named 输入第 1 行", r)
+	}
+}
