@@ -244,6 +244,14 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 	if err := checkGlyphs(f.format, f.glyphs, set("glyphs")); err != nil {
 		return err
 	}
+	if !f.count {
+		if err := solveMemory(n, f.method, f.format, withPresets); err != nil {
+			return err
+		}
+		if err := solveDisk(n, f.output); err != nil {
+			return err
+		}
+	}
 	if f.method == methodRandom && !set("seed") {
 		f.seed = rand.Int64()
 		std.say("", "seed %d (repeat with --seed %d)", f.seed, f.seed)
@@ -269,12 +277,6 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 			_, err := fmt.Fprintln(w, total)
 			return err
 		})
-	}
-	if err := solveMemory(n, f.method, f.format, withPresets); err != nil {
-		return err
-	}
-	if err := solveDisk(n, f.output); err != nil {
-		return err
 	}
 	var s queens.Solution
 	switch {
