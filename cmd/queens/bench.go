@@ -127,14 +127,14 @@ with --algo all it leaves such algorithms out, and says so.`,
 	cmd.Flags().BoolVar(&force, "force", false, "run algorithms past their practical maximum N")
 	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print one JSON object")
 	_ = cmd.RegisterFlagCompletionFunc("algo", func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-		names, dir := completeAlgorithms(c, args, toComplete)
+		names, dir := completeAlgorithms(io.p)(c, args, toComplete)
 		// The names complete after the commas of a list, too.
 		prefix := toComplete[:strings.LastIndex(toComplete, ",")+1]
 		for i, name := range names {
 			names[i] = prefix + name
 		}
 		if prefix == "" {
-			names = append([]string{"all\tevery algorithm"}, names...)
+			names = append([]string{"all\t" + io.p.Text("every algorithm")}, names...)
 		}
 		return names, dir | cobra.ShellCompDirectiveNoSpace
 	})

@@ -137,7 +137,7 @@ unit disagree, 130 interrupted.`,
 	cmd.Flags().Float64Var(&f.recount, "recount", 0, "count `P` percent of the units again by another method, and fail on a disagreement")
 	cmd.Flags().BoolVar(&f.estimate, "estimate", false, "time a sample of the units and print what the count would cost, without counting")
 	cl.register(cmd)
-	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms)
+	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms(io.p))
 	return cmd
 }
 

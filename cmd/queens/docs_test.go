@@ -154,9 +154,9 @@ func TestDocExamplesHarness(t *testing.T) {
 	want := map[string][]string{
 		"$ queens list 4 -o four.txt":    {""},
 		"$ queens verify four.txt":       {"fail.md:13: $ queens verify four.txt\n", "exit status 2, the page says 0", "+ queens: error:", "- 2 solutions checked, all valid"},
-		"$ queens count 8":               {"fail.md:18:", "- N=8: 93 solutions, 12 unique\n+ N=8: 92 solutions, 12 unique\n  nodes: 264\n  time: "},
-		"$ queens count 6":               {"fail.md:22:", "- nodes: 9\n+ nodes: 8\n"},
-		"$ queens count 7":               {"fail.md:26:", "  nodes: 50\n+ time: "},
+		"$ queens count 8":               {"fail.md:18:", "- N=8: 93 solutions, 12 unique\n+ N=8: 92 solutions, 12 unique\n  nodes: 561\n  time: "},
+		"$ queens count 6":               {"fail.md:22:", "- nodes: 67\n+ nodes: 66\n"},
+		"$ queens count 7":               {"fail.md:26:", "  nodes: 176\n+ time: "},
 		"$ queens count abc":             {"fail.md:29:", "exit status 2, the page says 0"},
 		"$ queens list 6 --format cols":  {"fail.md:32:", "  2 4 6 1 3 5\n  ...\n~ 3 6 2 5 1 4\n~ 4 1 5 2 6 3\n~ 5 3 1 6 4 2\n- 5 3 1 6 4 3\n"},
 		"$ queens count 5 > out.txt":     {"fail.md:36:", "'>':", "not supported"},

@@ -177,7 +177,7 @@ func TestLangErrorsInChinese(t *testing.T) {
 		{"merge: not a part", []string{"merge", path("foreign.json")}, nil, 2, "不是有效的部分文件", ""},
 		{"shard: output a directory", []string{"count", "8", "--shard", "0/2", "-o", path("out")}, nil, 2, "无法写入", ""},
 		{"shard: output in no directory", []string{"count", "8", "--shard", "0/2", "-o", path("none/part.json")}, nil, 2, "没有那个文件或目录", ""},
-		{"instance without a solution", []string{"solve", "8", "--with", "a1", "--block", "a1"}, nil, 1, "无解", ""},
+		{"instance without a solution", []string{"solve", "3", "--block", "a1"}, nil, 1, "无解", ""},
 		{"unknown algorithm", []string{"count", "8", "--algo", "nope"}, nil, 2, "未知的算法", ""},
 	}
 	for _, c := range cases {

@@ -138,18 +138,12 @@ whole lines.`,
 	fl.StringVar(&o.order, "order", "", "rows (lexicographic) or columns (by the rows of the queens of column 1, 2, …); default rows, columns for the solution format")
 	fl.StringVar(&o.style, "style", "", "print as the `PROGRAM` of a tutorial prints: "+strings.Join(format.StyleNames(), ", "))
 	fl.StringVarP(&output, "output", "o", "", "write the solutions to `FILE` instead of standard output")
-	_ = cmd.RegisterFlagCompletionFunc("format", completeFormats)
-	_ = cmd.RegisterFlagCompletionFunc("glyphs", completeGlyphs)
+	_ = cmd.RegisterFlagCompletionFunc("format", completeFormats(io.p))
+	_ = cmd.RegisterFlagCompletionFunc("glyphs", completeGlyphs(io.p))
 	_ = cmd.RegisterFlagCompletionFunc("order", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"rows\tlexicographic, row by row", "columns\tcolumn by column"}, cobra.ShellCompDirectiveNoFileComp
+		return []string{"rows\t" + io.p.Text("lexicographic, row by row"), "columns\t" + io.p.Text("column by column")}, cobra.ShellCompDirectiveNoFileComp
 	})
-	_ = cmd.RegisterFlagCompletionFunc("style", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		var names []string
-		for _, name := range format.StyleNames() {
-			names = append(names, name+"\t"+format.DescribeStyle(name))
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
-	})
+	_ = cmd.RegisterFlagCompletionFunc("style", completions(io.p, format.StyleNames(), format.DescribeStyle))
 	return cmd
 }
 
@@ -229,7 +223,7 @@ func (o listOptions) columnOrder() bool {
 func (o listOptions) formatOptions() format.Options {
 	return format.Options{
 		N: o.n, ZeroBased: o.base == 0, Unique: o.unique, Lang: o.lang,
-		Glyphs: o.glyphs,
+		Glyphs: o.glyphs, Partial: o.limit > 0,
 	}
 }
 

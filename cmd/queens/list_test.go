@@ -91,9 +91,20 @@ func TestListLimit(t *testing.T) {
 			t.Errorf("%s: %d lines, want %d", tc.args, got, tc.lines)
 		}
 	}
+	// The footer of a listing cut short says how many it listed, and
+	// claims no total for the board.
 	r := runCLI(t.Context(), nil, "list", "8", "--format", "board", "--limit", "2")
-	if !strings.HasSuffix(r.stdout, "\n\n2 solutions\n") || strings.Count(r.stdout, "Solution ") != 2 {
-		t.Errorf("board --limit 2 does not end with its total:\n%s", r.stdout)
+	if !strings.HasSuffix(r.stdout, "\n\n2 solutions listed\n") || strings.Count(r.stdout, "Solution ") != 2 {
+		t.Errorf("board --limit 2 does not end with the number listed:\n%s", r.stdout)
+	}
+	for _, tc := range [][]string{
+		{"list", "8", "--unique", "--limit", "2", "--format", "board", "--lang", "zh"},
+		{"solve", "8", "--lang", "zh"},
+	} {
+		r := runCLI(t.Context(), nil, tc...)
+		if !strings.Contains(r.stdout, "列出了") || strings.Contains(r.stdout, "共有") {
+			t.Errorf("%s: the footer claims a total:\n%s", tc, r.stdout)
+		}
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/message"
 	"github.com/queenslab/queens/internal/outfile"
 )
 
@@ -49,13 +50,21 @@ func formatHelp() string {
 	return b.String()
 }
 
-// completeFormats completes the value of a --format flag.
-func completeFormats(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	var names []string
-	for _, name := range format.Names() {
-		names = append(names, name+"\t"+format.Describe(name))
+// completions returns a completion function of the names, each with its
+// description in the language of p.
+func completions(p *message.Printer, names []string, describe func(string) string) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var out []string
+		for _, name := range names {
+			out = append(out, name+"\t"+p.Translate(describe(name)))
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
 	}
-	return names, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeFormats completes the value of a --format flag.
+func completeFormats(p *message.Printer) cobra.CompletionFunc {
+	return completions(p, format.Names(), format.Describe)
 }
 
 // glyphsHelp lists the glyphs of the board format, for help texts.
@@ -68,12 +77,8 @@ func glyphsHelp() string {
 }
 
 // completeGlyphs completes the value of a --glyphs flag.
-func completeGlyphs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	var names []string
-	for _, name := range format.GlyphNames() {
-		names = append(names, name+"\t"+format.DescribeGlyphs(name))
-	}
-	return names, cobra.ShellCompDirectiveNoFileComp
+func completeGlyphs(p *message.Printer) cobra.CompletionFunc {
+	return completions(p, format.GlyphNames(), format.DescribeGlyphs)
 }
 
 // stylesHelp lists the styles of the tutorials' programs, for help texts.

@@ -133,9 +133,7 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 	_ = root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"en", "zh"}, cobra.ShellCompDirectiveNoFileComp
 	})
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return flagError(err)
-	})
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newCountCmd(io),
 		newListCmd(io),
@@ -369,13 +367,18 @@ var negativeArg = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9
 // parse: the value, the flag ("-o, --output" or "--limit") and the cause.
 var badValue = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-., )?(--[^"]+)" flag: (.*)$`)
 
-// flagError turns an error of the flag parser into a usage error, in the
-// words of the command line rather than those of the parser.
-func flagError(err error) error {
+// flagError turns an error of the flag parser for the command cmd into a
+// usage error, in the words of the command line rather than those of the
+// parser.
+func flagError(cmd *cobra.Command, err error) error {
 	msg := err.Error()
 	if m := negativeArg.FindStringSubmatch(msg); m != nil {
 		//lint:ignore ST1005 N is the board size, named as the usage line names it
-		return sizeError(fmt.Errorf("N must be a whole number of 1 or more, got %q", m[1]))
+		return sizeError(fmt.Errorf("N must be a whole number from 1 to %d, got %q", maxBoard(cmd), m[1]))
+	}
+	helpHint := "see 'queens help' for the flags"
+	if cmd != nil && cmd.HasParent() {
+		helpHint = fmt.Sprintf("see 'queens %s --help' for the flags", cmd.Name())
 	}
 	if m := badValue.FindStringSubmatch(msg); m != nil {
 		value, flag, cause := m[1], m[2], m[3]
@@ -398,10 +401,19 @@ func flagError(err error) error {
 		}
 		// A flag of this program's own type says what is wrong itself.
 		if !strings.HasPrefix(cause, "strconv.") {
-			return usageError(fmt.Errorf("%s: %s", flag, cause), "see 'queens help' for the flags")
+			return usageError(fmt.Errorf("%s: %s", flag, cause), helpHint)
 		}
 	}
-	return usageError(err, "see 'queens help' for the flags")
+	return usageError(err, helpHint)
+}
+
+// maxBoard returns the largest board size the command cmd takes: solve
+// finds one solution far beyond the sizes the others count.
+func maxBoard(cmd *cobra.Command) int {
+	if cmd != nil && cmd.Name() == "solve" {
+		return queens.MaxSolveN
+	}
+	return queens.MaxN
 }
 
 // sizeArg is the cobra argument check of commands that take one board size.

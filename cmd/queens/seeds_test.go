@@ -142,7 +142,7 @@ func TestSeedN(t *testing.T) {
 func TestSeedAcceptance(t *testing.T) {
 	r := runCLI(t.Context(), nil, "list", "8", "--lang", "zh", "--format", "sentences", "--limit", "1")
 	r.wantExit(t, 0)
-	want := "第1种情况\n皇后1在1行1列、皇后2在2行5列、皇后3在3行8列、皇后4在4行6列、皇后5在5行3列、皇后6在6行7列、皇后7在7行2列、皇后8在8行4列\n\n共有1种摆放方法\n"
+	want := "第1种情况\n皇后1在1行1列、皇后2在2行5列、皇后3在3行8列、皇后4在4行6列、皇后5在5行3列、皇后6在6行7列、皇后7在7行2列、皇后8在8行4列\n\n列出了1种摆放方法\n"
 	if r.stdout != want {
 		t.Errorf("sentences in Chinese:\n%s\nwant\n%s", r.stdout, want)
 	}
@@ -156,7 +156,7 @@ func TestSeedAcceptance(t *testing.T) {
 	for _, row := range first {
 		rows.WriteString(strings.TrimRight(row, " \n") + "\n")
 	}
-	if want := "Solution 1\n" + rows.String() + "\n1 solution\n"; r.stdout != want {
+	if want := "Solution 1\n" + rows.String() + "\n1 solution listed\n"; r.stdout != want {
 		t.Errorf("board of x and 0:\n%s\nwant\n%s", r.stdout, want)
 	}
 
@@ -172,7 +172,7 @@ func TestSeedAcceptance(t *testing.T) {
 		t.Errorf("board of Q and X:\n%s", r.stdout)
 	}
 	r = runCLI(t.Context(), nil, "list", "8", "--format", "board", "--glyphs", "unicode", "--limit", "1", "--lang", "zh")
-	if !strings.HasPrefix(r.stdout, "第1种情况\n♛ · · · · · · ·\n") || !strings.HasSuffix(r.stdout, "\n共有1种摆放方法\n") {
+	if !strings.HasPrefix(r.stdout, "第1种情况\n♛ · · · · · · ·\n") || !strings.HasSuffix(r.stdout, "\n列出了1种摆放方法\n") {
 		t.Errorf("unicode board in Chinese:\n%s", r.stdout)
 	}
 }

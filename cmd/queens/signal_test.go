@@ -279,14 +279,14 @@ func TestSolveInterrupted(t *testing.T) {
 // TestSolveTooLarge refuses, before it starts, a solution that would not
 // fit in the computer's memory, with a line that says what it needs.
 func TestSolveTooLarge(t *testing.T) {
-	if err := solveMemory(1<<30, methodRandom); err == nil {
+	if err := solveMemory(1<<30, methodRandom, "cols", false); err == nil {
 		if m := memory.Physical(); m > 0 && m < 40<<30 {
 			t.Errorf("the local search of N=2^30 (about 40 GiB) is not refused on %s of memory", memory.Format(m))
 		}
-	} else if !strings.Contains(err.Error(), "needs about 40.0 GiB") {
+	} else if !strings.Contains(err.Error(), "needs about 40.1 GiB") {
 		t.Errorf("refusal %q does not say what it needs", err)
 	}
-	if err := solveMemory(1000, methodConstruct); err != nil {
+	if err := solveMemory(1000, methodConstruct, "sentences", false); err != nil {
 		t.Errorf("N=1000 refused: %v", err)
 	}
 	if err := solveDisk(1<<30, filepath.Join(t.TempDir(), "s.txt")); err != nil {

@@ -164,10 +164,8 @@ interrupted.`,
 	_ = cmd.RegisterFlagCompletionFunc("method", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{methodDFS, methodConstruct, methodRandom}, cobra.ShellCompDirectiveNoFileComp
 	})
-	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return format.Names(), cobra.ShellCompDirectiveNoFileComp
-	})
-	_ = cmd.RegisterFlagCompletionFunc("glyphs", completeGlyphs)
+	_ = cmd.RegisterFlagCompletionFunc("format", completeFormats(io.p))
+	_ = cmd.RegisterFlagCompletionFunc("glyphs", completeGlyphs(io.p))
 	return cmd
 }
 
@@ -246,6 +244,14 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 	if err := checkGlyphs(f.format, f.glyphs, set("glyphs")); err != nil {
 		return err
 	}
+	if !f.count {
+		if err := solveMemory(n, f.method, f.format, withPresets); err != nil {
+			return err
+		}
+		if err := solveDisk(n, f.output); err != nil {
+			return err
+		}
+	}
 	if f.method == methodRandom && !set("seed") {
 		f.seed = rand.Int64()
 		std.say("", "seed %d (repeat with --seed %d)", f.seed, f.seed)
@@ -271,12 +277,6 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 			_, err := fmt.Fprintln(w, total)
 			return err
 		})
-	}
-	if err := solveMemory(n, f.method); err != nil {
-		return err
-	}
-	if err := solveDisk(n, f.output); err != nil {
-		return err
 	}
 	var s queens.Solution
 	switch {
@@ -327,7 +327,7 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 // solveFormat returns the options of the format of a solution of the
 // n×n board.
 func solveFormat(std streams, f solveFlags, n int) format.Options {
-	return format.Options{N: n, ZeroBased: f.base == 0, Lang: std.p.Lang(), Glyphs: f.glyphs}
+	return format.Options{N: n, ZeroBased: f.base == 0, Lang: std.p.Lang(), Glyphs: f.glyphs, Partial: true}
 }
 
 // listFlag is a flag that takes a comma-separated list: repeating the

@@ -143,6 +143,7 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 // diagonals of --exclude to the instance.
 func addFlags(in *queens.Instance, f solveFlags, set func(string) bool) error {
 	n := in.N
+	fileQueens, fileBlocked, fileExcluded := len(in.Queens), len(in.Blocked), len(in.Excluded)
 	if set("with") {
 		qs, err := queens.ParseSquares(n, f.with)
 		if err != nil {
@@ -169,6 +170,27 @@ func addFlags(in *queens.Instance, f solveFlags, set func(string) bool) error {
 	}
 	if err := in.Check(); err != nil {
 		return usageError(err, "")
+	}
+	return checkPresetsFree(in, fileQueens, fileBlocked, fileExcluded)
+}
+
+// checkPresetsFree refuses a preset queen on a blocked square or an
+// excluded diagonal where a flag made them meet: the library takes such
+// an instance as one without solutions, but on the command line it is a
+// slip of the typing. The first k queens, b blocked squares and e
+// diagonals came from the instance file, which may pose such a puzzle.
+func checkPresetsFree(in *queens.Instance, k, b, e int) error {
+	for i, q := range in.Queens {
+		for j, sq := range in.Blocked {
+			if sq == q && (i >= k || j >= b) {
+				return usageError(fmt.Errorf("the preset queen on %s stands on a blocked square", q.Name(in.N)), "--with and --block must name different squares")
+			}
+		}
+		for j, d := range in.Excluded {
+			if d.Contains(q) && (i >= k || j >= e) {
+				return usageError(fmt.Errorf("the preset queen on %s stands on the excluded diagonal %s", q.Name(in.N), d), "--with must keep off the diagonals of --exclude")
+			}
+		}
 	}
 	return nil
 }
@@ -250,5 +272,6 @@ func writeAll(ctx context.Context, w io.Writer, in *queens.Instance, f solveFlag
 func instanceFormat(std streams, f solveFlags, in *queens.Instance) format.Options {
 	opts := solveFormat(std, f, in.N)
 	opts.Labels, opts.Presets, opts.Blocked = true, in.Queens, in.Blocked
+	opts.Partial = !f.all // --all prints every solution of the instance
 	return opts
 }

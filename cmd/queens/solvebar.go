@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/progress"
 )
@@ -76,14 +77,21 @@ func lineSize(n, base int) int64 {
 }
 
 // solveMemory refuses, before it starts, a search whose solution would
-// not fit in the computer's memory: 8 bytes a row for the construction,
-// about 40 for the local search with its diagonal counts.
-func solveMemory(n int, method string) error {
+// not fit in the memory the process may have: 8 bytes a row for the
+// solution the construction builds, 40 for the local search with its
+// diagonal counts (random, and --with above N = 64), and 16 more for the
+// formats that list the rows column by column or by sentences. The
+// formats stream their lines, so the output adds a few MiB whatever N.
+func solveMemory(n int, method, formatName string, presets bool) error {
 	perRow := uint64(8)
-	if method == methodRandom {
+	if method == methodRandom || (presets && n > queens.MaxCompleteN) {
 		perRow = 40
 	}
-	if err := memory.Check(perRow*uint64(n), 0); err != nil {
+	if formatName != "cols" && formatName != "json" && formatName != "csv" {
+		perRow += 16
+	}
+	const overhead = 64 << 20 // the runtime, buffers and tables
+	if err := memory.Check(perRow*uint64(n)+overhead, 0); err != nil {
 		return usageError(fmt.Errorf("solve of N=%d: %w", n, err), "try a smaller N")
 	}
 	return nil

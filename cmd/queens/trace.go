@@ -132,7 +132,7 @@ of them. A GIF holds at most 5000 frames.`,
 	cmd.Flags().StringVar(&g.path, "gif", "", "draw the steps as an animated GIF in `FILE`")
 	cmd.Flags().IntVar(&g.from, "from", 1, "the first step of --gif (0: the empty board)")
 	cmd.Flags().IntVar(&g.to, "to", 0, "the last step of --gif (default: the last of the search)")
-	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms)
+	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms(io.p))
 	_ = cmd.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"auto\tunless $NO_COLOR is set", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -155,12 +155,14 @@ func useColor(mode string, getenv func(string) string) (bool, error) {
 }
 
 // completeAlgorithms completes the value of an --algo flag.
-func completeAlgorithms(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+func completeAlgorithms(p *message.Printer) cobra.CompletionFunc {
 	var names []string
+	ideas := map[string]string{}
 	for _, a := range queens.Algorithms() {
-		names = append(names, a.Name+"\t"+a.Idea)
+		names = append(names, a.Name)
+		ideas[a.Name] = a.Idea
 	}
-	return names, cobra.ShellCompDirectiveNoFileComp
+	return completions(p, names, func(name string) string { return ideas[name] })
 }
 
 // knownAlgorithms lists the names of the algorithms, for help texts.

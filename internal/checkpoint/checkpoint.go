@@ -46,6 +46,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens/internal/filelock"
+	"github.com/queenslab/queens/internal/outfile"
 )
 
 // FormatName is the value of the format field of every checkpoint header.
@@ -143,6 +144,11 @@ func Open(path string, h Header) (*File, error) {
 		return nil, fmt.Errorf("checkpoint %s is a directory", path)
 	case !fi.Mode().IsRegular():
 		return nil, fmt.Errorf("checkpoint %s is not a regular file", path)
+	default:
+		// A file made read-only stays as it is, even for root, as for -o.
+		if err := outfile.CheckWritable(path, fi.Mode()); err != nil {
+			return nil, fmt.Errorf("cannot %s checkpoint %s: %w", verb, path, err)
+		}
 	}
 
 	// The file is locked before anything decides whether it is new, so

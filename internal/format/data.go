@@ -63,6 +63,9 @@ func (w *csvWriter) header(n int) {
 	w.n = n
 	w.buf = append(w.buf, "index"...)
 	for i := 1; i <= n; i++ {
+		if len(w.buf) >= flushAt { // the header of a huge board goes out as it grows
+			w.flush()
+		}
 		w.buf = append(w.buf, ",c"...)
 		w.buf = strconv.AppendInt(w.buf, int64(i), 10)
 	}

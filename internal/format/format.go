@@ -45,6 +45,11 @@ type Options struct {
 	// Unique tells that the solutions are one per symmetry class: the
 	// total line of the human formats then reads "12 unique solutions".
 	Unique bool
+	// Partial tells that the solutions are some of the board's, not all
+	// (a --limit, or the one solution found): the total line then says
+	// how many were listed, "2 solutions listed", rather than claiming
+	// the board's total.
+	Partial bool
 	// Lang is the language of the words of the human formats (board,
 	// matrix, sentences): "Solution 1" or "第1种情况". The other formats
 	// never change with it.

@@ -356,3 +356,39 @@ func TestFlush(t *testing.T) {
 		}
 	}
 }
+
+// largestWrite records the largest write it is given.
+type largestWrite struct{ max, total int }
+
+func (l *largestWrite) Write(p []byte) (int, error) {
+	l.max, l.total = max(l.max, len(p)), l.total+len(p)
+	return len(p), nil
+}
+
+// TestLongLinesStream writes the solution of a large board in every
+// format that prints it as one line (and the csv header): the writer
+// hands its line on in pieces of about its buffer, holding none whole,
+// so that its memory does not grow with N.
+func TestLongLinesStream(t *testing.T) {
+	const n = 300000
+	s, err := queens.Construct(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"cols", "sentences", "solution", "json", "csv"} {
+		var w largestWrite
+		f, err := New(name, &w, Options{N: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Write(1, s); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if w.total < n || w.max > 2*bufSize {
+			t.Errorf("%s: %d bytes in writes of up to %d, want none over %d", name, w.total, w.max, 2*bufSize)
+		}
+	}
+}

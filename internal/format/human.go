@@ -16,8 +16,13 @@ import (
 func newHuman(o *out, opts Options, parts ...part) *layoutWriter {
 	p := message.NewPrinter(opts.Lang)
 	total := "%d solutions\n"
-	if opts.Unique {
+	switch {
+	case opts.Unique && opts.Partial:
+		total = "%d unique solutions listed\n"
+	case opts.Unique:
 		total = "%d unique solutions\n"
+	case opts.Partial:
+		total = "%d solutions listed\n"
 	}
 	return &layoutWriter{
 		out:    o,

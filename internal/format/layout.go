@@ -90,7 +90,7 @@ func (w *layoutWriter) Write(index uint64, s queens.Solution) error {
 			w.inverse = invert(w.inverse, s)
 			seq = w.inverse
 		}
-		b = p.line.append(b, seq)
+		b = p.line.append(b, seq, w.out)
 	}
 	w.buf = append(b, w.tail...)
 	return w.done()
@@ -125,10 +125,16 @@ func invert(dst, s queens.Solution) queens.Solution {
 	return dst
 }
 
-// append appends the line of the numbers of seq.
-func (l *line) append(b []byte, seq queens.Solution) []byte {
+// append appends the line of the numbers of seq; a line longer than the
+// buffer is handed on to o as it grows (o nil keeps it all).
+func (l *line) append(b []byte, seq queens.Solution, o *out) []byte {
 	b = append(b, l.prefix...)
 	for i, c := range seq {
+		if len(b) >= flushAt && o != nil { // a long line goes out as it grows
+			o.buf = b
+			o.flush()
+			b = o.buf
+		}
 		if i > 0 {
 			b = append(b, l.sep...)
 		}

@@ -517,16 +517,19 @@ func isProse(t []byte) bool {
 }
 
 // isChineseHeader reports whether t is a header or total line of the
-// human formats in Chinese: "第1种情况", "共有92种摆放方法".
+// human formats in Chinese: "第1种情况", "共有92种摆放方法", "列出了2种摆放方法".
 func isChineseHeader(t []byte) bool {
 	return bytes.HasPrefix(t, []byte("第")) && bytes.HasSuffix(t, []byte("种情况")) ||
-		bytes.HasPrefix(t, []byte("共有")) && bytes.HasSuffix(t, []byte("方法"))
+		(bytes.HasPrefix(t, []byte("共有")) || bytes.HasPrefix(t, []byte("列出了"))) && bytes.HasSuffix(t, []byte("方法"))
 }
 
 // isTotal reports whether t is a total line: "92 solutions", "1 unique
-// solution", "no solutions".
+// solution", "no solutions", "2 solutions listed".
 func isTotal(t []byte) bool {
 	f := bytes.Fields(t)
+	if len(f) > 2 && bytes.EqualFold(f[len(f)-1], []byte("listed")) {
+		f = f[:len(f)-1]
+	}
 	if len(f) < 2 || len(f) > 3 || !isNumber(f[0]) && !bytes.EqualFold(f[0], []byte("no")) {
 		return false
 	}

@@ -15,11 +15,12 @@ import (
 var ErrNotEnough = errors.New("not enough memory")
 
 // Check returns an error wrapping [ErrNotEnough] when need exceeds
-// limit, or, with limit 0, the computer's memory where it can be told.
+// limit, or, with limit 0, the memory this process may have where it can
+// be told ([Available]).
 func Check(need, limit uint64) error {
 	what := "the --max-memory limit of"
 	if limit == 0 {
-		limit, what = Physical(), "the computer's"
+		limit, what = Available()
 		if limit == 0 {
 			return nil
 		}
@@ -28,6 +29,65 @@ func Check(need, limit uint64) error {
 		return fmt.Errorf("%w: it needs about %s, more than %s %s", ErrNotEnough, Format(need), what, Format(limit))
 	}
 	return nil
+}
+
+// Available returns the bytes of memory this process may still take, or
+// 0 where that cannot be told, and what bounds them, as words that go
+// before the size in a sentence: the computer's memory, the memory limit
+// of its control group (a container), or what is left under its limit of
+// address space (ulimit -v), which counts memory reserved as well as
+// used.
+func Available() (uint64, string) {
+	limit, what := Physical(), "the computer's"
+	if c := cgroupLimit(); c > 0 && (limit == 0 || c < limit) {
+		limit, what = c, "the memory limit of"
+	}
+	if as := addressSpaceLeft(); as > 0 && (limit == 0 || as < limit) {
+		limit, what = as, "the address space left of"
+	}
+	return limit, what
+}
+
+// cgroupLimit returns the memory limit of the control group of the
+// process (cgroup v2, or v1's memory controller), or 0 where there is
+// none or it cannot be read.
+func cgroupLimit() uint64 {
+	b, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		f := strings.SplitN(strings.TrimSpace(line), ":", 3)
+		if len(f) != 3 {
+			continue
+		}
+		switch {
+		case f[0] == "0" && f[1] == "":
+			if v := readLimit("/sys/fs/cgroup" + f[2] + "/memory.max"); v > 0 {
+				return v
+			}
+		case f[1] == "memory":
+			if v := readLimit("/sys/fs/cgroup/memory" + f[2] + "/memory.limit_in_bytes"); v > 0 {
+				return v
+			}
+			return readLimit("/sys/fs/cgroup/memory/memory.limit_in_bytes")
+		}
+	}
+	return 0
+}
+
+// readLimit reads a number of bytes from a file of the control groups,
+// or 0 for "max", an unreadable file, or v1's "no limit" (about 2^63).
+func readLimit(path string) uint64 {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	v, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil || v >= 1<<62 {
+		return 0
+	}
+	return v
 }
 
 // Physical returns the bytes of memory of the computer, or 0 where

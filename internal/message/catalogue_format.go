@@ -10,6 +10,8 @@ func init() {
 		Entry{Key: "Solution %d", Zh: "第%d种情况"},
 		Entry{Key: "%d solutions\n", One: "%d solution\n", Zh: "共有%d种摆放方法\n"},
 		Entry{Key: "%d unique solutions\n", One: "%d unique solution\n", Zh: "共有%d种本质不同的摆放方法\n"},
+		Entry{Key: "%d solutions listed\n", One: "%d solution listed\n", Zh: "列出了%d种摆放方法\n"},
+		Entry{Key: "%d unique solutions listed\n", One: "%d unique solution listed\n", Zh: "列出了%d种本质不同的摆放方法\n"},
 		// One sentence per queen: its number, its row, its column.
 		Entry{Key: "queen %d in row %d, column %d", Zh: "皇后%d在%d行%d列"},
 		// What stands between the sentences of one solution.

@@ -4,6 +4,19 @@ package message
 // paragraph, as the help is translated paragraph by paragraph.
 func init() {
 	add(
+		Entry{Key: "one flag per column and per diagonal; a square is free when its three flags are clear", Zh: "每列、每条对角线各一个标志；三个标志都未置位的格子可以放"},
+		Entry{Key: "a 2-D board of 0s and 1s filled column by column; a square is safe when the row and both diagonals to its left are empty", Zh: "由 0 和 1 组成的二维棋盘，逐列填写；所在行和左侧两条对角线都为空的格子是安全的"},
+		Entry{Key: "columns and diagonals as bits of machine words; the free squares of a row are ^(cols|left|right)", Zh: "列和对角线用机器字的位表示；一行的空闲格子是列、左对角线、右对角线三者之并的补集"},
+		Entry{Key: "remember only where the queens stand; check a new square against every earlier queen", Zh: "只记住皇后的位置；新的格子要和之前的每个皇后逐一检查"},
+		Entry{Key: "every permutation of the columns in turn, checked for diagonal attacks only once all queens stand", Zh: "依次尝试列的每个排列，等所有皇后都放好后才检查对角线攻击"},
+		Entry{Key: "a counter per square: placing a queen adds 1 to every square it attacks, removing it subtracts 1; iterative, no recursion", Zh: "每个格子一个计数器：放下皇后时它攻击的每个格子加 1，撤回时减 1；迭代实现，不用递归"},
+		Entry{Key: "before each row, mark the columns that the queens above attack, rebuilt from scratch", Zh: "每一行之前，重新标出上面的皇后攻击到的列"},
+		Entry{Key: "lexicographic, row by row", Zh: "按字典序，逐行"},
+		Entry{Key: "column by column", Zh: "逐列"},
+		Entry{Key: "every algorithm", Zh: "所有算法"},
+		Entry{Key: "Ctrl-C, then the same again to resume", Zh: "按 Ctrl-C 中断后，再运行同一命令即可接着计数"},
+		Entry{Key: "then 'queens worker' elsewhere", Zh: "然后在别的机器上运行 'queens worker'"},
+		Entry{Key: "then 'queens merge part-*.json'", Zh: "然后运行 'queens merge part-*.json'"},
 		Entry{Key: "Count, list, solve and verify N-queens solutions",
 			Zh: "计数、列出、求解和校验 N 皇后问题的解"},
 		Entry{Key: "queens places N queens on an N×N chess board so that no two attack each\nother: it counts the solutions, lists them in many formats, finds one,\nchecks given ones, and shows how the classic backtracking algorithms work.",

@@ -168,6 +168,13 @@ func (p *Printer) translate(s string, depth int) string {
 			return m[1] + t
 		}
 	}
+	// A line of an example, "  queens count 8   # what it does",
+	// translates its comment.
+	if m := exampleComment.FindStringSubmatch(s); m != nil {
+		if t := p.translate(m[2], depth+1); t != m[2] {
+			return m[1] + t
+		}
+	}
 	for _, pat := range patterns() {
 		m := pat.re.FindStringSubmatch(s)
 		if m == nil {
@@ -192,6 +199,10 @@ func (p *Printer) translate(s string, depth int) string {
 	}
 	return s
 }
+
+// exampleComment matches a line of an example with a comment: the
+// command, the " # ", and the comment.
+var exampleComment = regexp.MustCompile(`^(\s*queens\s.*?\s#\s+)(\S.*)$`)
 
 // listLine matches a line of a two-column listing: an indented name, two
 // spaces or more, and its description.

@@ -179,16 +179,17 @@ func (l *lineWriter) spill() error {
 	if len(l.buf) >= lineChunk {
 		switch {
 		case l.lastNL >= 0:
-			l.emit(l.lastNL + 1)
+			l.emit(l.lastNL+1, true)
 		case len(l.buf) >= MaxLine:
-			l.emit(len(l.buf))
+			l.emit(len(l.buf), false) // the buffer serves the rest of the line
 		}
 	}
 	return l.err
 }
 
-// emit writes the first n bytes of the buffer and keeps the rest.
-func (l *lineWriter) emit(n int) {
+// emit writes the first n bytes of the buffer and keeps the rest; with
+// shrink, a buffer grown large for a long line is given back.
+func (l *lineWriter) emit(n int, shrink bool) {
 	if _, err := l.w.Write(l.buf[:n]); err != nil {
 		l.err = err
 		return
@@ -196,7 +197,7 @@ func (l *lineWriter) emit(n int) {
 	rest := copy(l.buf, l.buf[n:])
 	l.buf = l.buf[:rest]
 	l.lastNL = bytes.LastIndexByte(l.buf, '\n')
-	if cap(l.buf) > 4*lineChunk && len(l.buf) < lineChunk {
+	if shrink && cap(l.buf) > 4*lineChunk && len(l.buf) < lineChunk {
 		l.buf = append(make([]byte, 0, 2*lineChunk), l.buf...)
 	}
 }
@@ -204,7 +205,7 @@ func (l *lineWriter) emit(n int) {
 // Flush writes all that the buffer holds, the end of a line included.
 func (l *lineWriter) Flush() error {
 	if l.err == nil && len(l.buf) > 0 {
-		l.emit(len(l.buf))
+		l.emit(len(l.buf), true)
 	}
 	return l.err
 }

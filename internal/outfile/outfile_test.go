@@ -3,8 +3,10 @@ package outfile
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -318,4 +320,24 @@ func TestWholeLines(t *testing.T) {
 		t.Errorf("a line of more than MaxLine bytes: %d writes", len(w.calls))
 	}
 	f.Abort()
+}
+
+// TestLongLineMemory writes a line of 200 MiB to standard output in
+// pieces: past MaxLine it goes out as it comes, through one buffer,
+// instead of a buffer grown afresh for every MaxLine, whose garbage a
+// large solution would double the memory of.
+func TestLongLineMemory(t *testing.T) {
+	w := newLineWriter(io.Discard)
+	piece := bytes.Repeat([]byte("12345 "), 64<<10/6)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for total := 0; total < 200<<20; total += len(piece) {
+		if _, err := w.Write(piece); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8*MaxLine {
+		t.Errorf("a line of 200 MiB allocated %d MiB, want at most %d", got>>20, 8*MaxLine>>20)
+	}
 }

@@ -329,6 +329,19 @@ func (b border) squares(n int) [4]square {
 	return [4]square{{0, b.top}, {m, b.bottom}, {b.left, 0}, {b.right, m}}
 }
 
+// queens returns the number of queens of the border: four, less one for
+// each queen that stands in a corner and so on two border lines.
+func (b border) queens(n int) int {
+	sq := b.squares(n)
+	k := 0
+	for i, s := range sq {
+		if !slices.Contains(sq[:i], s) {
+			k++
+		}
+	}
+	return k
+}
+
 // valid reports whether the border is a possible border of a solution:
 // each border line holds its one queen, and no two queens attack each
 // other.

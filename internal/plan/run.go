@@ -91,13 +91,16 @@ func (p *Plan) count(ctx context.Context, unit int, m *slot) (Result, error) {
 		defer p.release(c)
 		return p.countJoin(ctx, u, c, m)
 	}
-	s := newUnitSearch(p.N, u.border())
+	b := u.border()
+	s := newUnitSearch(p.N, b)
 	s.done = ctx.Done()
 	if m != nil {
 		s.meter, s.tag = m, uint64(unit+1)<<32
 	}
 	s.run()
-	res := Result{Unit: unit, Nodes: s.nodes}
+	// The nodes are the queens placed: the unit's border queens, then
+	// those of its search.
+	res := Result{Unit: unit, Nodes: uint64(b.queens(p.N)) + s.nodes}
 	if s.overflow {
 		return res, fmt.Errorf("plan: unit %d of N=%d: %w", unit, p.N, ErrOverflow)
 	}

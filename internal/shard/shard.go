@@ -177,7 +177,9 @@ func Read(r io.Reader) (*Part, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	var pt Part
-	if err := dec.Decode(&pt); err != nil {
+	if err := dec.Decode(&pt); err == io.EOF {
+		return nil, fmt.Errorf("%w: the file is empty", ErrFormat)
+	} else if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
 	if dec.More() {
@@ -194,6 +196,8 @@ func Read(r io.Reader) (*Part, error) {
 		return nil, fmt.Errorf("%w: %d units", ErrFormat, pt.Units)
 	case pt.Shard.Count < 1 || pt.Shard.Index < 0 || pt.Shard.Index >= pt.Shard.Count:
 		return nil, fmt.Errorf("%w: shard %s", ErrFormat, pt.Shard)
+	case !(pt.Millis >= 0 && pt.Millis <= maxMillis):
+		return nil, fmt.Errorf("%w: elapsed_ms %v is not a time from 0 to 100 years", ErrFormat, pt.Millis)
 	case pt.Check != pt.checksum():
 		return nil, fmt.Errorf("%w: checksum %s does not match the content (want %s): the file was changed after it was written", ErrFormat, pt.Check, pt.checksum())
 	}
@@ -207,6 +211,11 @@ func Read(r io.Reader) (*Part, error) {
 	}
 	return &pt, nil
 }
+
+// maxMillis bounds the time of a part, and of the parts together, in
+// milliseconds: 100 years, far beyond any count, and within what a
+// time.Duration holds.
+const maxMillis = 100 * 365.25 * 24 * 3600 * 1000
 
 // Sum is the merged count of the parts of all shards.
 type Sum struct {
@@ -254,7 +263,9 @@ func Merge(parts []*Part, names []string) (Sum, error) {
 	from := make([]int, first.Units) // 1 + the index of the part of each result, 0: none yet
 	s := Sum{N: first.N, PlanVersion: first.PlanVersion, Fingerprint: first.Fingerprint, Units: first.Units}
 	for i, pt := range parts {
-		s.Millis += pt.Millis
+		if s.Millis += pt.Millis; s.Millis > maxMillis {
+			return Sum{}, fmt.Errorf("%w: the times of the parts add up to more than 100 years", ErrFormat)
+		}
 		for _, r := range pt.Results {
 			if from[r.Unit] != 0 {
 				if results[r.Unit] != r {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -148,6 +149,9 @@ func TestReadRefuses(t *testing.T) {
 		"version":   strings.Replace(good, `"format_version": 1`, `"format_version": 2`, 1),
 		"unknown":   strings.Replace(good, `"n": 8,`, `"n": 8, "x": 1,`, 1),
 		"shard":     strings.Replace(good, `"index": 1`, `"index": 4`, 1),
+		"negative":  regexp.MustCompile(`"elapsed_ms": [0-9.e+-]+`).ReplaceAllString(good, `"elapsed_ms": -5`),
+		"absurd":    regexp.MustCompile(`"elapsed_ms": [0-9.e+-]+`).ReplaceAllString(good, `"elapsed_ms": 1e308`),
+		"century":   regexp.MustCompile(`"elapsed_ms": [0-9.e+-]+`).ReplaceAllString(good, `"elapsed_ms": 3.2e12`),
 	} {
 		if _, err := Read(strings.NewReader(text)); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: Read = %v, want ErrFormat", name, err)
