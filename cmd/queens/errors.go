@@ -3,7 +3,6 @@ package main
 // Errors of the command line: their exit codes and hints, the one line
 // each prints, and the reading of N, which makes many of them.
 
-
 import (
 	"context"
 	"errors"
