@@ -251,9 +251,7 @@ func (s *server) steps(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if !acquire(s.traces) {
-		w.Header().Set("Retry-After", "2")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+	if !s.takeTrace(w) {
 		return
 	}
 	defer func() { <-s.traces }()
@@ -405,9 +403,7 @@ func (s *server) summarize(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, sum)
 		return
 	}
-	if !acquire(s.traces) {
-		w.Header().Set("Retry-After", "2")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+	if !s.takeTrace(w) {
 		return
 	}
 	defer func() { <-s.traces }()
@@ -463,9 +459,7 @@ func (s *server) locate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "give solution or placement, not both")
 		return
 	}
-	if !acquire(s.traces) {
-		w.Header().Set("Retry-After", "2")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+	if !s.takeTrace(w) {
 		return
 	}
 	defer func() { <-s.traces }()

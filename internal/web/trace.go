@@ -49,9 +49,7 @@ func (s *server) trace(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if !acquire(s.traces) {
-		w.Header().Set("Retry-After", "2")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+	if !s.takeTrace(w) {
 		return
 	}
 	defer func() { <-s.traces }()

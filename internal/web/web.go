@@ -421,6 +421,18 @@ func acquire(sem chan struct{}) bool {
 	}
 }
 
+// takeTrace takes a seat for a search streamed or replayed on the server,
+// or answers 503 and returns false when every seat is taken. The caller
+// gives the seat back with <-s.traces.
+func (s *server) takeTrace(w http.ResponseWriter) bool {
+	if acquire(s.traces) {
+		return true
+	}
+	w.Header().Set("Retry-After", "2")
+	writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is streaming %d traces already; try again in a moment", cap(s.traces)))
+	return false
+}
+
 // wantsSSE reports whether the request asks for Server-Sent Events, by the
 // format parameter or by its Accept header, or returns an error for an
 // unknown format.
