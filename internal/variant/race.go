@@ -65,6 +65,23 @@ const raceEarly = true
 // docs/benchmarks.md, Variant search.
 const raceLaneSteps = 1 << 27
 
+// Above restartN columns, where the main search runs without the bounds
+// on the diagonals and the lane search does not take the board, a race
+// also runs random restarts of the main search (see restarts) on a
+// goroutine of their own, for restartNodes nodes, the first restart
+// restartUnit of them: about a second and a half of one core, which the
+// two searches of the race share with them meanwhile. Near the phase
+// transition many of these boards have solutions, and on some the
+// restarts meet one within a tenth of a second where the race, misled by
+// an early choice, takes a minute or more; they never say "none".
+// Measured on the CSPLib generator's boards of N = 33 to 40; see
+// docs/benchmarks.md.
+const (
+	restartN     = boundsN
+	restartNodes = 1 << 25
+	restartUnit  = 1 << 16
+)
+
 // raceEarlyCheck is how often, in nodes, the lexicographic search of the
 // early phase (see raceEarly) looks whether to stop, where other searches
 // look every checkNodes: once the main search, on another goroutine,
@@ -218,7 +235,36 @@ func lexShare(lexNodes, mainNodes float64) uint64 {
 // estimates choose well: two searches racing on two cores slow each
 // other down.
 func (base *searcher) race(ctx context.Context, k int, in *Instance) runResult {
-	return base.raceWith(ctx, k, in, raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace, shareRace: shareRaceBudget, early: raceEarly, lanes: raceLaneSteps})
+	cfg := raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace, shareRace: shareRaceBudget, early: raceEarly, lanes: raceLaneSteps}
+	if in.N > restartN {
+		return base.raceRestarts(ctx, k, in, cfg, restartUnit, restartNodes)
+	}
+	return base.raceWith(ctx, k, in, cfg)
+}
+
+// raceRestarts is raceWith with random restarts of the main search (see
+// restarts) for total nodes on a goroutine of their own, the first
+// restart of unit nodes: a solution they meet first decides, and stops
+// the race; only the race says that there is none.
+func (base *searcher) raceRestarts(ctx context.Context, k int, in *Instance, cfg raceConfig, unit, total uint64) runResult {
+	raceCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	var found Solution
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if sol, _ := base.restarts(raceCtx, unit, total, 1); sol != nil {
+			found = sol
+			stop()
+		}
+	}()
+	r := base.raceWith(raceCtx, k, in, cfg)
+	stop()
+	<-done
+	if found != nil && (r.sol == nil || r.err != nil) {
+		return runResult{sol: found}
+	}
+	return r
 }
 
 // raceWith is race as cfg says. A cancelled ctx decides, with its error.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 )
@@ -108,6 +109,10 @@ type searcher struct {
 	// A search on a dive follows one random branch of every branching
 	// instead of all (see estimate).
 	dive *dive
+
+	// A restarting search (see restarts) tries the squares of each
+	// branching in a random order, drawn from shuffle, when it is not nil.
+	shuffle *rand.Rand
 
 	done <-chan struct{}
 	ctx  context.Context
@@ -527,7 +532,11 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 		if bits.OnesCount64(frees[r]) != fewest {
 			continue
 		}
-		if taken := s.loss(frees, r, frees[r]); taken > best {
+		taken := s.loss(frees, r, frees[r])
+		if s.shuffle != nil {
+			taken = taken<<8 | s.shuffle.IntN(256) // equals in a random order
+		}
+		if taken > best {
 			best, row, cand = taken, r, frees[r]
 		}
 	}
@@ -551,6 +560,20 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 	m := bits.OnesCount64(s.open)
 	b := &s.branchings[m]
 	b.open, b.line, b.column = s.open, uint8(r), false
+	if s.shuffle != nil && 4*m < 3*s.n {
+		// A restart (see restarts), below the rows that order by cost,
+		// takes the squares in a random order.
+		s.depth++
+		for b.rest = cand; b.rest != 0; {
+			c := s.draw(b.rest)
+			b.rest &^= 1 << c
+			if s.node(r, c) {
+				return true
+			}
+		}
+		s.depth--
+		return false
+	}
 	if !s.first || s.lex || 4*m < 3*s.n {
 		s.depth++
 		for b.rest = cand; b.rest != 0; {
@@ -568,6 +591,10 @@ func (s *searcher) branchRow(r int, cand uint64) bool {
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
 		cost := int32(s.loss(&lv.frees, r, 1<<c)) // the squares it takes
+		if s.shuffle != nil {
+			// Equal costs in a random order.
+			cost = cost<<8 | int32(s.shuffle.IntN(256))
+		}
 		i := k
 		for ; i > 0 && lv.costs[(i-1)&63] > cost; i-- {
 			lv.costs[i&63], lv.cols[i&63] = lv.costs[(i-1)&63], lv.cols[(i-1)&63]
@@ -608,7 +635,10 @@ func (s *searcher) branchColumn(c int) bool {
 	s.depth++
 	for b.rest = s.columnRows(&s.levels[m].frees, c); b.rest != 0; {
 		r := bits.TrailingZeros64(b.rest)
-		b.rest &= b.rest - 1
+		if s.shuffle != nil {
+			r = s.draw(b.rest)
+		}
+		b.rest &^= 1 << r
 		if s.node(r, c) {
 			return true
 		}
@@ -645,4 +675,12 @@ func (s *searcher) queens(rows uint64) []Square {
 // solCopy returns a copy of the searcher's solution.
 func (s *searcher) solCopy() Solution {
 	return append(Solution(nil), s.sol...)
+}
+
+// draw returns one of the bits of x, which has some, at random.
+func (s *searcher) draw(x uint64) int {
+	for i := s.shuffle.IntN(bits.OnesCount64(x)); i > 0; i-- {
+		x &= x - 1
+	}
+	return bits.TrailingZeros64(x)
 }
