@@ -544,7 +544,7 @@ func TestBrowserDefects(t *testing.T) {
 		}
 	})
 	t.Run("Chinese player", func(t *testing.T) {
-		open(t, ctx, url, "?n=12&algo=flags&lang=zh#search")
+		open(t, ctx, url, "?n=8&algo=flags&lang=zh#search")
 		if got := eval[string](t, ctx, `document.querySelector('.controls').getAttribute('aria-label')`); got != "播放器" {
 			t.Errorf("the player's label in Chinese: %q", got)
 		}

@@ -142,7 +142,13 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 // waitFor waits until the JavaScript predicate holds.
 func waitFor(t *testing.T, ctx context.Context, what, predicate string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(40*time.Second))); err != nil {
+	// The race detector slows the server several times, and a search a
+	// page left behind may hold its seat for a while.
+	timeout := 40 * time.Second
+	if raceEnabled {
+		timeout = 120 * time.Second
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout))); err != nil {
 		t.Fatalf("waiting for %s: %v", what, err)
 	}
 }
