@@ -1,33 +1,17 @@
 // Command published decides the CSPLib benchmark instances of the
 // n-queens variants with queens.Instance.Solve, in this process, and
-// compares each time with the one the CSPLib results publish for it:
+// compares each time with the one CSPLib publishes for it:
 //
-//	git clone --depth 1 https://github.com/csplib/csplib ~/src/csplib
-//	go run ./bench/published -csplib ~/src/csplib prob079
-//	go run ./bench/published -csplib ~/src/csplib -workers 2 -any prob080
+//	go run ./bench/published -csplib DIR prob079            # a csplib clone
+//	go run ./bench/published -csplib DIR -workers 2 -any prob080
 //
-// prob079 is Excluded Diagonals: every instance file of the generator
-// (diag-N.tar.gz, N = 10 to 21, 1,000 files each) with the first D of its
-// diagonals for every D its results list, against the paper's dedicated
-// bit-parallel solver (run-diags-shiftqueens-processed.txt.gz). That
-// solver reads the generator's difference diagonal v as column - row =
-// v - (n-1), where the generator and this project read row - column: it
-// solves the transposed instance, which has the transposed solutions, so
-// that the answers agree and its row-by-row order is our column-by-column
-// one. prob080 is the Blocked n-Queens instances of the ASP competitions
-// (N = 28, 48, 50, 56; 100 each), against Lingeling's total time
-// (run-aspbenchmarks-lingeling-python.txt.gz).
-//
-// Each run takes the best of -reps runs, made in as many passes over
-// all the runs. It prints, for each N, the runs, our total and slowest
-// time, the runs over -ratio of the published time and the largest
-// ratio; with -v, a line for each run over -ratio; with -cpuprofile
-// FILE, a CPU profile of the runs for go tool pprof. The published times
-// have a resolution of a millisecond, and 2,774 runs are published as
-// 0.000 s (2,532 with -maxid 100): -min 0 -max 0.0001 -floor 0.0005
-// takes those alone, each against half a millisecond. A run whose answer
-// differs from the published one is printed and makes the command exit
-// with 1.
+// prob079 is Excluded Diagonals (diag-N.tar.gz, N = 10 to 21), against
+// the paper's bit-parallel solver, which reads the difference diagonals
+// transposed (the answers agree); prob080 the ASP competitions' Blocked
+// boards, against Lingeling. Each run takes the best of -reps; it prints
+// per N the runs, total and slowest time, and the runs over -ratio of the
+// published time (-v lists them). -min, -max and -floor select runs by
+// their published time. A wrong answer makes the command exit with 1.
 package main
 
 import (

@@ -2,33 +2,16 @@
 // file, so that a count stopped by Ctrl-C, a kill or a crash resumes where
 // it left off and ends with the same total.
 //
-// A checkpoint is a text file of JSON lines. The first line is the
-// [Header]: the format name and version, the board size, and the version,
-// fingerprint and length of the work-unit plan the count follows. Every
-// further line is the [Record] of one finished unit. Each line ends with a
-// "crc" field, written as eight lowercase hexadecimal digits. That of the
-// header is the CRC-32C (Castagnoli) of the bytes of its line that precede
-// `,"crc":`. That of a record is the CRC-32C of those bytes of the header
-// followed by those of the record, so that a record copied from the
-// checkpoint of another count does not pass as one of this count:
-//
-//	{"format":"queens-checkpoint","version":2,"n":18,"plan_version":1,"fingerprint":"…","units":1460,"crc":"0c1d2e3f"}
-//	{"unit":17,"total":301624,"unique":37703,"nodes":1913344,"crc":"9a8b7c6d"}
-//
-// [Open] locks the file before it looks at what the file holds, so that
-// of two counts started at once on the same new checkpoint one holds it
-// and the other is refused. A file that holds nothing, or only the first
-// bytes of the header a crash interrupted, is a new checkpoint. Records
-// are appended, one write per record, and synced to disk in batches: at
-// most [SyncInterval] after a record is written, and when the file is
-// closed.
-//
-// A crash can tear only the end of the file. When a checkpoint is opened,
-// a last line without its newline, or a last line whose checksum or syntax
-// is wrong, is ignored and cut off before anything is appended. A bad line
-// anywhere else cannot come from a crash: the file was changed or damaged
-// afterwards, and [Open] refuses it with an error wrapping [ErrCorrupt]
-// rather than guess which records to trust.
+// A checkpoint is a file of JSON lines: a [Header] (format, board size,
+// the plan's version, fingerprint and length), then one [Record] per unit.
+// Each line ends with a "crc" field, the CRC-32C of the line before it;
+// a record's is taken over the header's bytes too, so that a record copied
+// from another count's checkpoint does not pass. [Open] locks the file
+// before it reads it. Records are appended and synced at most
+// [SyncInterval] after they are written. A crash can tear only the last
+// line, which Open cuts off; a bad line anywhere else means the file was
+// damaged afterwards, and Open refuses it with [ErrCorrupt] rather than
+// guess which records to trust.
 package checkpoint
 
 import (

@@ -1,35 +1,17 @@
 // Package join counts the solutions of the N-queens problem without
-// backtracking, by joining half boards.
+// backtracking, by joining half boards (docs/design/join.md explains it
+// with a figure).
 //
-// Split the board into four quadrants of ⌊N/2⌋×⌊N/2⌋ squares; for odd N
-// the middle row and the middle column lie between them, and their queens
-// are placed first (a configuration). Every row outside the middle has its
-// queen either in the east or in the west half of the board: the set E of
-// the rows whose queen stands east fixes how many queens each quadrant
-// holds and on which rows. An east half board is a placement of the
-// north-east quadrant on the rows of E that are north, joined with a
-// placement of the south-east quadrant on the other rows of E and on the
-// columns the first leaves free, such that no two of their queens attack;
-// a west half board likewise. An east and a west half board with the same
-// E make a solution exactly when no diagonal holds a queen of each: when
-// their signatures, the diagonals they use that cross both halves, are
-// disjoint. The join counts the disjoint pairs by bit slicing: a block of
-// 512 east signatures is turned into a table of 512-bit rows, one per
-// 5-bit piece of a west signature and value of that piece, and the AND of
-// the rows a west signature selects, counted by popcount, gives the number
-// of the 512 east signatures it is disjoint from.
-//
-// The placements of a quadrant are listed once, for a square, grouped by
-// the rows and columns they use, and serve all four quadrants. Symmetry
-// saves most of the work: the reflections of the board in its middle row
-// and its middle column, and the half turn, map the east sets onto one
-// another, and for odd N all eight symmetries of the board map the
-// configurations onto one another.
-//
-// An item of the join is one configuration and one east set: [Engine.Sets]
-// lists the east sets of each configuration in a fixed order, with their
-// weights (the number of items whose count equals theirs) and cost
-// estimates, and a [Counter] counts them one at a time.
+// The set E of rows whose queen stands in the east half fixes how many
+// queens each quadrant holds. An east half board joins a north-east and a
+// south-east quadrant placement on the rows of E; a west one likewise;
+// an east and a west half board with the same E make a solution exactly
+// when their signatures, the diagonals they use that cross both halves,
+// are disjoint. The disjoint pairs are counted by bit slicing, 512 east
+// signatures at a time. For odd N the middle queens are placed first (a
+// configuration). An item is one configuration and one east set:
+// [Engine.Sets] lists them with their weights under the board's
+// symmetries and their costs, and a [Counter] counts them.
 package join
 
 import (

@@ -1,26 +1,18 @@
 // Package plan splits the count of the N-queens solutions of one board size
 // into independent units of work, and counts them.
 //
-// A plan uses one of two engines. The join engine (package join) lists
-// the placements of the board's quadrants and joins half boards; its
-// units are batches of east sets (see [Unit]), and one more unit counts
-// the symmetric solutions that the number of classes needs. It is the
-// engine of the boards from [JoinFrom] to [JoinTo]. The search engine
-// places queens by backtracking, and serves the other sizes:
+// A plan uses one of two engines. The join engine (package join) joins
+// half boards; its units are east sets or parts of them (see [Unit]), and
+// one more unit counts the symmetric solutions the number of classes
+// needs. The search engine serves the other sizes: its unit is one
+// arrangement of the border queens (first and last row and column), up to
+// the board's symmetries, counted with its images by backtracking, so that
+// the units partition the solutions.
 //
-// Every solution has exactly one queen in the first row, one in the last
-// row, one in the first column and one in the last column: its border
-// queens. A unit is one arrangement of border queens, taken up to the eight
-// symmetries of the board, and it counts the solutions with that border
-// together with their rotations and reflections. The units partition the
-// solutions, so the sum of the units is the whole count.
-//
-// [Plan.Count] counts one unit, by a depth-first search over the rows that
-// hold no border queen, and [Plan.Run] counts a plan's units on several
-// goroutines. A [Plan] depends only on the board size and on [Version]:
-// local workers, checkpoints, shards and cluster workers all refer to units
-// by their ID, and agree on what each ID means as long as the plan's
-// [Plan.Fingerprint] agrees.
+// [Plan.Count] counts one unit and [Plan.Run] a plan's units on several
+// goroutines. A [Plan] depends only on the board size and [Version]: local
+// workers, checkpoints, shards and cluster workers refer to units by ID,
+// and agree on them as long as [Plan.Fingerprint] agrees.
 package plan
 
 import (

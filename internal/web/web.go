@@ -1,47 +1,18 @@
 // Package web serves the queens page and the small API behind it: a view
-// that replays the search of any algorithm of [queens.Algorithms] step by
+// that replays the search of any algorithm of [queens.Algorithms] (or of
+// an instance, algo=instance, through [queens.Instance.Trace]) step by
 // step, a gallery of the solutions of small boards, and a live count of
-// larger ones.
+// larger ones. The page is embedded in the binary and works offline.
 //
-// The page, its style sheet and its script are embedded in the binary and
-// load nothing from elsewhere, so the page works offline. The API answers
-//
-//	GET /api/algorithms                        the table of algorithms
-//	GET /api/limits                            the limits of this server
-//	GET /api/trace?n=&algo=&limit=&format=     the events of a search, as NDJSON or SSE
-//	GET /api/steps?n=&algo=&from=&count=       the events of a search from any step on, as NDJSON
-//	GET /api/summary?n=&algo=                  the number of events and the work of a search
-//	GET /api/locate?n=&algo=&solution=         the step just after a search's k-th solution
-//	GET /api/locate?n=&algo=&placement=        the step just after its k-th queen placed
-//	GET /api/jump?n=&algo=&from=&event=&row=&dir=  the step of a coarse step: next or last placement, backtrack, solution, end of a row
-//	GET /api/met?n=&algo=&step=&limit=         the last solutions met before a step
-//	GET /api/gif?n=&algo=&from=&to=            its steps from..to as an animated GIF
-//	GET /api/solutions?n=&offset=&limit=&unique=&class=
-//	GET /api/count?n=                          a count, with progress, as SSE
-//	GET /api/messages?lang=                    the sentences of the page in a language
-//
-// The search APIs (trace, steps, summary, locate) also replay the search
-// of an instance: with algo=instance, a board of at most [MaxInstanceN]
-// rows with the preset queens of with, the blocked squares of block and
-// the excluded diagonals of exclude, written as the command line takes
-// them ("with=b4&block=a1,h8&exclude=sum:7"), searched row by row by
-// [queens.Instance.Trace].
-//
-// The page and the API's errors come in English or Chinese: the lang
-// parameter decides, else for the page the choice its language switch
-// remembers, else Accept-Language. The page carries the catalogue's
-// sentences it uses in its language, and GET /api/messages?lang= answers
-// them in another when the switch changes it. The results of the API,
-// solutions, events and counts, are the same in every language.
-//
-// A trace without algo uses the fastest algorithm; its last record tells
-// whether the search ended or the event cap cut it short. The steps of a
-// search have no cap: they start with the state before the first event
-// sent, so that the page can show any step of a search of up to
-// [MaxSteps] events without keeping the events before it. Bad parameters
-// get HTTP 400 and a JSON body {"error": "..."}. Every
-// request is bounded in size and time, and only a few counts run at once,
-// so that one browser tab cannot take the machine down.
+// The API's routes are registered in [Handler] and listed in
+// CONTRIBUTING.md. The steps of a search start with the state before the
+// first event sent, so that the page shows any step of a search of up to
+// [MaxSteps] events without keeping the events before it. The page and
+// the API's errors come in English or Chinese (lang, else the page's
+// switch, else Accept-Language); results are the same in every language.
+// Bad parameters get HTTP 400 and {"error": "..."}. Every request is
+// bounded in size and time, and only a few searches and counts run at
+// once, so that one browser tab cannot take the machine down.
 package web
 
 import (
