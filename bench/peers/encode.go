@@ -106,30 +106,14 @@ func (f *files) remove() {
 // blocked square, none on an excluded diagonal, and in the row of a
 // preset queen that queen's column alone.
 func freeColumns(in *queens.Instance) [][]bool {
-	n := in.N
-	free := make([][]bool, n)
+	free := instfile.Forbidden(in)
 	for r := range free {
-		free[r] = make([]bool, n)
 		for c := range free[r] {
-			free[r][c] = true
-		}
-	}
-	for _, q := range in.Blocked {
-		free[q.Row][q.Col] = false
-	}
-	for _, d := range in.Excluded {
-		for r := range n {
-			c := r - d.K
-			if d.Sum {
-				c = d.K - r
-			}
-			if c >= 0 && c < n {
-				free[r][c] = false
-			}
+			free[r][c] = !free[r][c]
 		}
 	}
 	for _, q := range in.Queens {
-		for c := range n {
+		for c := range in.N {
 			free[q.Row][c] = free[q.Row][c] && c == q.Col
 		}
 	}

@@ -55,9 +55,9 @@ func Write(w io.Writer, name string, in *queens.Instance) error {
 	return bw.Flush()
 }
 
-// blocked returns, for every row, the columns a queen may not take: the
+// Forbidden returns, for every row, the columns a queen may not take: the
 // blocked squares and those of excluded diagonals.
-func blocked(in *queens.Instance) [][]bool {
+func Forbidden(in *queens.Instance) [][]bool {
 	n := in.N
 	rows := make([][]bool, n)
 	for r := range rows {
@@ -107,7 +107,7 @@ func writeEssence(w *bufio.Writer, in *queens.Instance) {
 		writePairs(w, qs, 0)
 	}
 	var bs []queens.Square
-	for r, cols := range blocked(in) {
+	for r, cols := range Forbidden(in) {
 		for c := range in.N {
 			if cols[c] {
 				bs = append(bs, queens.Square{Row: r, Col: c})
@@ -148,7 +148,7 @@ func writeDiags(w *bufio.Writer, in *queens.Instance) error {
 
 func writeDIMACS(w *bufio.Writer, in *queens.Instance) {
 	n := in.N
-	bad := blocked(in)
+	bad := Forbidden(in)
 	// Rows and columns not in use are done from the start.
 	rowDone, colDone := make([]bool, n), make([]bool, n)
 	for i := range n {
