@@ -19,7 +19,7 @@ type Counter struct {
 	cache  *listCache   // the row lists, when the engine builds them on demand
 	east   []uint64     // signatures of the east half boards
 	west   []uint64     // signatures of the west half boards
-	tab    table        // the bit-sliced table of a block
+	tab    *table       // the bit-sliced table of a block, on a cache line
 	kernel func(*table, int, []uint64) uint64
 	pairUp func(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64
 	build  func(t *table, sigs []uint64, chunks int)
@@ -38,7 +38,7 @@ type Counter struct {
 // engine builds them on demand.
 func (e *Engine) NewCounter() *Counter {
 	e.List(context.Background())
-	return &Counter{e: e, config: -1, kernel: countBlock, pairUp: pairUp, build: buildTable, classify: classify}
+	return &Counter{e: e, config: -1, tab: newTable(), kernel: countBlock, pairUp: pairUp, build: buildTable, classify: classify}
 }
 
 // Count returns the number of solutions of the item (ci, rows), rows an
@@ -349,8 +349,8 @@ func (c *Counter) joinBlocks(big, small []uint64) uint64 {
 	for len(big) > 0 {
 		blk := big[:min(lanes, len(big))]
 		big = big[len(blk):]
-		c.build(&c.tab, blk, chunks)
-		total += c.kernel(&c.tab, chunks, small)
+		c.build(c.tab, blk, chunks)
+		total += c.kernel(c.tab, chunks, small)
 	}
 	return total
 }
@@ -418,10 +418,10 @@ func (c *Counter) joinSieved(big, small []uint64, k int) uint64 {
 					continue
 				}
 				if !built {
-					c.build(&c.tab, blk, chunks)
+					c.build(c.tab, blk, chunks)
 					built = true
 				}
-				total += c.kernel(&c.tab, chunks, sy)
+				total += c.kernel(c.tab, chunks, sy)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // known holds the totals of OEIS A000170.
@@ -32,6 +33,16 @@ func TestKnownTotals(t *testing.T) {
 	for n := MinN; n <= 16; n++ {
 		if got := countAll(t, n); got != known[n-1] {
 			t.Errorf("N=%d: %d solutions, want %d", n, got, known[n-1])
+		}
+	}
+}
+
+// TestTableAligned checks that the tables the counters use start on a
+// cache line, which the kernels' speed depends on.
+func TestTableAligned(t *testing.T) {
+	for range 50 {
+		if p := uintptr(unsafe.Pointer(newTable())); p%64 != 0 {
+			t.Fatalf("table at %#x, %d bytes past a cache line", p, p%64)
 		}
 	}
 }

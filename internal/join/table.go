@@ -1,6 +1,9 @@
 package join
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 const (
 	// lanes is the number of signatures of a block: one bit of a 512-bit
@@ -32,6 +35,16 @@ type row [words]uint64
 type table struct {
 	rows [maxChunks][1 << chunkBits]row
 	zero [maxChunks * chunkBits]row // zero[b]: the signatures without bit b
+}
+
+// newTable returns a table that starts on a 64-byte boundary: the
+// kernels load its rows 64 bytes at a time, and a row that straddled two
+// cache lines would cost two loads (it made the join's kernel half again
+// as slow as it is).
+func newTable() *table {
+	buf := make([]byte, unsafe.Sizeof(table{})+63)
+	skip := -uintptr(unsafe.Pointer(&buf[0])) & 63
+	return (*table)(unsafe.Pointer(&buf[skip]))
 }
 
 // build fills the first chunks pieces of the table from the block sigs,
