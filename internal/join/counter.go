@@ -13,16 +13,21 @@ import (
 // A Counter allocates only when a count needs more room than any before.
 type Counter struct {
 	e      *Engine
-	config int          // the configuration whose lists q holds, or −1
-	q      [4]*quarters // the placements of each quadrant, for config
-	own    [4]quarters  // memory for the filtered lists of an odd board
-	cache  *listCache   // the row lists, when the engine builds them on demand
-	east   []uint64     // signatures of the east half boards
-	west   []uint64     // signatures of the west half boards
-	tab    *table       // the bit-sliced table of a block, on a cache line
-	kernel func(*table, int, []uint64) uint64
-	pairUp func(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64
-	build  func(t *table, sigs []uint64, chunks int)
+	config int // the configuration whose lists q holds, or −1
+	// The placements of each quadrant for config, and the shapes of its
+	// half boards. An odd board's middle queens forbid some diagonals:
+	// small boards filter the lists (into own), larger ones keep the
+	// whole list and leave those placements out as they pair up.
+	q                    [4]*quarters
+	own                  [4]quarters
+	eastShape, westShape shape
+	cache                *listCache // the row lists, when the engine builds them on demand
+	east                 []uint64   // signatures of the east half boards
+	west                 []uint64   // signatures of the west half boards
+	tab                  *table     // the bit-sliced table of a block, on a cache line
+	kernel               func(*table, int, []uint64) uint64
+	pairUp               func(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64
+	build                func(t *table, sigs []uint64, chunks int)
 
 	noSieve bool // join without the sieve, for tests
 	// Scratch of the sieve: both lists sorted by class, and where each
@@ -68,11 +73,11 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 	if !e.lazy && from == 0 && to == len(cf.subsetsE[ka]) {
 		// The whole item of a listed engine: both sides whole, joined once.
 		c.load(ci)
-		c.east = c.halves(c.east[:0], c.q[ne], c.q[se], a, b, cf.subsetsE[ka], &e.east)
+		c.east = c.halves(c.east[:0], c.q[ne], c.q[se], a, b, cf.subsetsE[ka], &c.eastShape)
 		if len(c.east) == 0 {
 			return 0, 0
 		}
-		c.west = c.halves(c.west[:0], c.q[nw], c.q[sw], cf.rowsN&^a, cf.rowsS&^b, cf.subsetsW[kw], &e.west)
+		c.west = c.halves(c.west[:0], c.q[nw], c.q[sw], cf.rowsN&^a, cf.rowsS&^b, cf.subsetsW[kw], &c.westShape)
 		halves = uint64(len(c.east) + len(c.west))
 		if len(c.west) == 0 {
 			return 0, halves
@@ -80,6 +85,7 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 		return c.join(c.east, c.west), halves
 	}
 	var vne, vse, vnw, vsw view
+	eastShape, westShape := &e.east, &e.west
 	if e.lazy {
 		if c.cache == nil {
 			c.cache = newListCache(e.m, e.cacheBudget)
@@ -94,13 +100,14 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 		c.load(ci)
 		vne, vse = c.q[ne].view(a), c.q[se].view(b)
 		vnw, vsw = c.q[nw].view(cf.rowsN&^a), c.q[sw].view(cf.rowsS&^b)
+		eastShape, westShape = &c.eastShape, &c.westShape
 	}
 	eastSplits, westSplits := cf.subsetsE[ka][from:to], cf.subsetsW[kw]
 	limit := e.halfLimit
 	var ec cursor
 	westAll := false // c.west holds every west half board
 	for {
-		c.east = c.fillSide(c.east[:0], vne, vse, eastSplits, &ec, limit, &e.east)
+		c.east = c.fillSide(c.east[:0], vne, vse, eastSplits, &ec, limit, eastShape)
 		if len(c.east) == 0 {
 			return solutions, halves
 		}
@@ -111,7 +118,7 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 		}
 		var wc cursor
 		for first := true; ; first = false {
-			c.west = c.fillSide(c.west[:0], vnw, vsw, westSplits, &wc, limit, &e.west)
+			c.west = c.fillSide(c.west[:0], vnw, vsw, westSplits, &wc, limit, westShape)
 			if len(c.west) == 0 {
 				if first {
 					return solutions, halves // no west half board: nothing to join
@@ -230,28 +237,36 @@ func (c *Counter) UseKernel(name string) error {
 // joined: the product of the numbers of east and west half boards.
 func (c *Counter) Pairs() uint64 { return uint64(len(c.east)) * uint64(len(c.west)) }
 
-// Load makes the counter ready to count the items of configuration ci:
-// for an odd board, it filters the placements the configuration's middle
-// queens leave. Count does it when needed; a caller that times items
-// calls it first to time the filtering apart.
+// Load makes the counter ready to count the items of configuration ci.
+// Count does it when needed; a caller that times items calls it first to
+// time them alone.
 func (c *Counter) Load(ci int) { c.load(ci) }
 
-// load makes q hold the placements of the quadrants of configuration ci.
+// load sets the lists and the shapes of configuration ci: no placement
+// of a half board may stand on a diagonal its middle queens take.
 func (c *Counter) load(ci int) {
 	if c.config == ci {
 		return
 	}
 	e := c.e
 	cf := &e.configs[ci]
+	c.eastShape, c.westShape = e.east, e.west
+	var forbid [4]uint64
 	for qd := range c.q {
 		f := cf.forbid[qd]
+		c.q[qd] = e.base
 		if f[0] == 0 && f[1] == 0 {
-			c.q[qd] = e.base
 			continue
 		}
-		e.base.filter(f[0], f[1], &c.own[qd])
-		c.q[qd] = &c.own[qd]
+		if e.filter {
+			e.base.filter(f[0], f[1], &c.own[qd])
+			c.q[qd] = &c.own[qd]
+			continue
+		}
+		forbid[qd] = uint64(f[0]) | uint64(f[1])<<e.base.field()
 	}
+	c.eastShape.forbidUp, c.eastShape.forbidLow = forbid[ne], forbid[se]
+	c.westShape.forbidUp, c.westShape.forbidLow = forbid[nw], forbid[sw]
 	c.config = ci
 }
 
@@ -276,6 +291,10 @@ type shape struct {
 	stride8        uint64   // bytes of eight placements
 	perm           [64]byte // byte k of lane i is byte stride·i+k of eight placements (VPERMB)
 	lanes          uint64   // the stride low bytes of each lane, the bytes perm fills
+	// The diagonals the middle queens of an odd board take, in the
+	// layout of a placement of the upper and of the lower quadrant: a
+	// placement on one of them is left out.
+	forbidUp, forbidLow uint64
 }
 
 // newShape returns the shape of the east (east true) or west half
@@ -308,8 +327,11 @@ func pairUpGo(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) [
 	w := int(s.stride)
 	for i := range nu {
 		p := binary.LittleEndian.Uint64(ups[i*w:]) & s.entry
+		if p&s.forbidUp != 0 {
+			continue
+		}
 		ps, pd := p&s.mask, p>>s.width
-		clash := ps>>s.clash | pd>>s.clash<<s.width
+		clash := ps>>s.clash | pd>>s.clash<<s.width | s.forbidLow
 		part := ps>>s.upSum&s.mask | (pd>>s.upDiff&s.mask)<<s.width
 		for j := range nl {
 			q := binary.LittleEndian.Uint64(lows[j*w:]) & s.entry

@@ -74,6 +74,9 @@ type Engine struct {
 	// maxCandidates is the largest number of candidate half boards of a
 	// side of an item: a bound on the half boards a counter holds.
 	maxCandidates float64
+	// filter: the counters of an odd board filter the four lists for
+	// each configuration (see Counter.load).
+	filter bool
 	// lazy: counters build the placements of each set of rows on demand,
 	// in caches of cacheBudget bytes. maxList is the most bytes the list
 	// of one set of rows takes.
@@ -146,6 +149,11 @@ func NewSettings(ctx context.Context, n int, s Settings) (*Engine, error) {
 	m := n / 2
 	e := &Engine{n: n, m: m, h: n - m, east: newShape(n, true), west: newShape(n, false)}
 	e.lazy = s.OnDemand || n > ListedTo && !s.Listed
+	// Filtered lists make the half boards cheaper to pair up (a tenth of
+	// the count of N = 17) but take some twice the whole list per counter;
+	// from N = 19 on, where the join outweighs the pairing, they cost
+	// memory and save no time.
+	e.filter = n%2 == 1 && m <= filterTo
 	e.cacheBudget = s.CacheBytes
 	if e.cacheBudget == 0 {
 		e.cacheBudget = 256 << 20
@@ -245,7 +253,7 @@ func (e *Engine) Memory(counters int) uint64 {
 		perCounter += e.cacheBudget + 5*e.maxList*5/4
 	} else {
 		lists = uint64(e.base.placements()*e.base.stride + padding)
-		if e.n%2 == 1 {
+		if e.filter {
 			// Four filtered lists and their indexes.
 			perCounter += uint64(filteredShare*float64(e.base.placements()))*uint64(e.base.stride) + 4*uint64(len(e.base.start)*4+padding)
 		}
@@ -254,7 +262,7 @@ func (e *Engine) Memory(counters int) uint64 {
 	// that grow by doubling (a chunk at most halfLimit, and eight words
 	// of slack), the classes of the sieve, and a table.
 	side := min(float64(e.halfLimit), e.maxCandidates) + 8
-	perCounter += 4*2*uint64(side)*8 + 2*uint64(side) + uint64(unsafe.Sizeof(table{}))
+	perCounter += 4*2*uint64(side)*8 + 2*uint64(side) + uint64(unsafe.Sizeof(table{})) + 64
 	return index + lists + sets + uint64(counters)*perCounter
 }
 
@@ -460,15 +468,35 @@ func (e *Engine) addSets(c *config, done <-chan struct{}) {
 	wg.Go(func() { hiSets, hiCosts, hiMost = e.listSets(c, half, 1<<e.m, done) })
 	c.sets, c.costs, c.most = e.listSets(c, 0, half, done)
 	wg.Wait()
-	c.sets = append(c.sets, hiSets...)
-	c.costs = append(c.costs, hiCosts...)
+	c.sets = append(c.sets[:len(c.sets):len(c.sets)], hiSets...)
+	c.costs = append(c.costs[:len(c.costs):len(c.costs)], hiCosts...)
 	c.most = max(c.most, hiMost)
 }
 
 // listSets returns the east sets of c whose north rows a are from ≤ a <
 // to, in order, their costs, and the most candidates of a side of one;
-// it stops, with some of them, once done is closed.
+// it stops, with some of them, once done is closed. A first pass counts
+// the sets, so that the lists take no more memory than they hold.
 func (e *Engine) listSets(c *config, from, to uint32, done <-chan struct{}) (sets []uint32, costs []float32, most float64) {
+	n := 0
+	e.eachSet(c, from, to, nil, func(a, b uint32) { n++ })
+	sets, costs = make([]uint32, 0, n), make([]float32, 0, n)
+	e.eachSet(c, from, to, done, func(a, b uint32) {
+		cost, side := e.cost(c, a, b)
+		if cost == 0 {
+			return // no candidate half board on one side: nothing to join
+		}
+		sets = append(sets, e.rowMask(a, b))
+		costs = append(costs, float32(cost))
+		most = max(most, side)
+	})
+	return sets, costs, most
+}
+
+// eachSet calls f with the north and south rows of each east set of c,
+// least of its orbit, whose north rows a are from ≤ a < to, in order,
+// until done is closed.
+func (e *Engine) eachSet(c *config, from, to uint32, done <-chan struct{}, f func(a, b uint32)) {
 	east := bits.OnesCount32(c.colsE)
 	for a := from; a < to; a++ {
 		if a&^c.rowsN != 0 || bits.OnesCount32(a) > east {
@@ -476,7 +504,7 @@ func (e *Engine) listSets(c *config, from, to uint32, done <-chan struct{}) (set
 		}
 		select {
 		case <-done:
-			return sets, costs, most
+			return
 		default:
 		}
 		ka := bits.OnesCount32(a)
@@ -489,16 +517,9 @@ func (e *Engine) listSets(c *config, from, to uint32, done <-chan struct{}) (set
 					continue
 				}
 			}
-			cost, side := e.cost(c, a, b)
-			if cost == 0 {
-				continue // no candidate half board on one side: nothing to join
-			}
-			sets = append(sets, e.rowMask(a, b))
-			costs = append(costs, float32(cost))
-			most = max(most, side)
+			f(a, b)
 		}
 	}
-	return sets, costs, most
 }
 
 // split is a split of a set of columns between the upper and the lower

@@ -18,6 +18,11 @@ func countAll(t testing.TB, n int) uint64 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return countEngine(e)
+}
+
+// countEngine counts every item of e's board with their weights.
+func countEngine(e *Engine) uint64 {
 	c := e.NewCounter()
 	var total uint64
 	for ci := range e.Configs() {
@@ -33,6 +38,22 @@ func TestKnownTotals(t *testing.T) {
 	for n := MinN; n <= 16; n++ {
 		if got := countAll(t, n); got != known[n-1] {
 			t.Errorf("N=%d: %d solutions, want %d", n, got, known[n-1])
+		}
+	}
+}
+
+// TestUnfilteredTotals counts the odd boards with the whole list, the
+// middle queens' diagonals left out as the half boards pair up, as the
+// larger odd boards count.
+func TestUnfilteredTotals(t *testing.T) {
+	for n := 11; n <= 15; n += 2 {
+		e, err := New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.filter = false
+		if got := countEngine(e); got != known[n-1] {
+			t.Errorf("N=%d unfiltered: %d solutions, want %d", n, got, known[n-1])
 		}
 	}
 }
@@ -86,7 +107,8 @@ func TestKernelsAgree(t *testing.T) {
 }
 
 // TestPairUpKernelsAgree makes the half boards of random groups with
-// both kernels, for both sides and every stride, and compares them.
+// both kernels, for both sides and every stride, with and without
+// forbidden diagonals, and compares them.
 func TestPairUpKernelsAgree(t *testing.T) {
 	if !haveAVX512 {
 		t.Skip("this processor or build has no AVX-512 kernel")
@@ -112,8 +134,14 @@ func TestPairUpKernelsAgree(t *testing.T) {
 				}
 				return b
 			}
-			for _, sizes := range [][2]int{{1, 1}, {1, 7}, {3, 8}, {5, 9}, {17, 33}, {2, 0}, {40, 200}} {
+			for i, sizes := range [][2]int{{1, 1}, {1, 7}, {3, 8}, {5, 9}, {17, 33}, {2, 0}, {40, 200}, {40, 200}} {
 				ups, lows := pack(sizes[0]), pack(sizes[1])
+				sh.forbidUp, sh.forbidLow = 0, 0
+				if i%2 == 1 {
+					// A diagonal of each kind, in each quadrant.
+					sh.forbidUp = uint64(1)<<(m-1) | uint64(1)<<(uint64(m)+sh.width)
+					sh.forbidLow = uint64(2) | uint64(1)<<(uint64(2*m-2)+sh.width)
+				}
 				want := pairUpGo(nil, ups, sizes[0], lows, sizes[1], &sh)
 				got := pairUpVector([]uint64{42}, ups, sizes[0], lows, sizes[1], &sh)
 				if len(got) != len(want)+1 || got[0] != 42 {
@@ -362,6 +390,9 @@ func TestMemoryBoundsFiltered(t *testing.T) {
 		e, err := New(n)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !e.filter {
+			t.Fatalf("N=%d: the lists are not filtered", n)
 		}
 		c := e.NewCounter()
 		for ci := range e.Configs() {

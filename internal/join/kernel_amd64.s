@@ -95,8 +95,9 @@ done:
 //
 // The shape's fields, by offset: clash 0, upSum 8, upDiff 16, lowSum 24,
 // lowDiffWidth 32, mask 40, maskDiff 48, width 56, stride 64, entry 72,
-// stride8 80, perm 88 (64 bytes), lanes 152. For each upper placement p
-// (scalar), eight lower placements q at a time: VPERMB spreads their
+// stride8 80, perm 88 (64 bytes), lanes 152, forbidUp 160, forbidLow 168.
+// For each upper placement p (scalar) off the forbidden diagonals, eight
+// lower placements q at a time: VPERMB spreads their
 // stride-byte records over the eight lanes, K1 marks the q with
 // q & clash(p) = 0, Z2 gets their signatures, and VPCOMPRESSQ packs the
 // marked ones to the front of Z4, which is stored whole; DI moves on by
@@ -136,6 +137,8 @@ pnext:
 	JZ    pdone
 	MOVQ  (R11), AX
 	ANDQ  72(DX), AX
+	TESTQ 160(DX), AX // p on a forbidden diagonal
+	JNZ   qdone
 	MOVQ  AX, BX
 	ANDQ  40(DX), BX  // ps
 	SHRXQ R12, AX, AX // pd
@@ -144,6 +147,7 @@ pnext:
 	SHRXQ R8, AX, SI
 	SHLXQ R12, SI, SI
 	ORQ   SI, CX
+	ORQ   168(DX), CX // and the lower quadrant's forbidden diagonals
 	VPBROADCASTQ CX, Z10
 	// part = ps>>upSum & mask | (pd>>upDiff & mask) << width
 	SHRXQ R9, BX, CX

@@ -261,8 +261,12 @@ func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
 
 // filteredShare bounds the placements the four filtered lists of an odd
 // board's configuration hold together, as a multiple of the whole list:
-// the most, over the configurations of N = 11 to 21, is 2.3 (N = 11).
-const filteredShare = 2.5
+// the most, over the configurations of N = 11 to 17, is 2.3 (N = 11).
+// filterTo is the largest quadrant whose lists are filtered.
+const (
+	filteredShare = 2.5
+	filterTo      = 8
+)
 
 // rowList holds the placements of a quadrant on one set of rows, one
 // queen on each, that avoid some forbidden diagonals: the group of a
