@@ -34,8 +34,9 @@ type Counter struct {
 	// class starts.
 	bigBuf, smallBuf     []uint64
 	bigStart, smallStart []int
-	class                []uint8 // the class of each signature of a list
-	classify             func(cls []uint8, list []uint64, mask uint64)
+	class                []uint8  // the class of each signature of a list
+	rest                 []uint64 // each signature without the sieve's bits
+	classify             func(cls []uint8, rest, list []uint64, mask uint64)
 }
 
 // NewCounter returns a counter of the engine's items. It lists the
@@ -366,7 +367,7 @@ func (c *Counter) join(east, west []uint64) uint64 {
 // big in blocks of lanes signatures, each turned into a table that small
 // streams through.
 func (c *Counter) joinBlocks(big, small []uint64) uint64 {
-	chunks := c.chunks()
+	chunks := c.chunks(0)
 	var total uint64
 	for len(big) > 0 {
 		blk := big[:min(lanes, len(big))]
@@ -377,10 +378,11 @@ func (c *Counter) joinBlocks(big, small []uint64) uint64 {
 	return total
 }
 
-// chunks returns the number of pieces of a table. The AVX-512 kernel
-// reads at least six; those past the signature select value 0 of their
-// piece, which is all the block.
-func (c *Counter) chunks() int { return max(6, (4*c.e.m-2+chunkBits-1)/chunkBits) }
+// chunks returns the number of pieces of a table of signatures of the
+// board's width, less the sieve's k bits. The AVX-512 kernel reads at
+// least four; those past the signature select value 0 of their piece,
+// which is all the block.
+func (c *Counter) chunks(k int) int { return max(4, (4*c.e.m-2-k+chunkBits-1)/chunkBits) }
 
 // Sieving. Most pairs of half boards clash, and a few diagonals decide
 // much of it: cut both lists by the k bits that most pairs both have
@@ -392,20 +394,21 @@ const (
 	// sieve: below it, the blocks would be too small.
 	sieveFrom = 1 << 24
 	// sieveMax is the most bits a join is cut by.
-	sieveMax = 6
+	sieveMax = 8
 	// sieveSample is the number of signatures of each list whose bits
 	// choose the sieve's.
 	sieveSample = 256
 )
 
 // sieveBits returns the number of bits to cut a join of lists of the
-// given lengths by: enough that a class of big still fills a few blocks.
+// given lengths by: as many as leave each class of big, on average,
+// about a block.
 func (c *Counter) sieveBits(big, small int) int {
 	if uint64(big)*uint64(small) < sieveFrom {
 		return 0
 	}
 	k := 0
-	for k < sieveMax && big>>(k+1) >= 2*lanes {
+	for k < sieveMax && big>>(k+1) >= lanes {
 		k++
 	}
 	return k
@@ -422,7 +425,7 @@ func (c *Counter) joinSieved(big, small []uint64, k int) uint64 {
 	classes := 1 << k
 	c.bigStart = c.partition(c.bigStart[:0], &c.bigBuf, big, mask, classes)
 	c.smallStart = c.partition(c.smallStart[:0], &c.smallBuf, small, mask, classes)
-	chunks := c.chunks()
+	chunks := c.chunks(k)
 	var total uint64
 	for x := range classes {
 		bx := c.bigBuf[c.bigStart[x]:c.bigStart[x+1]]
@@ -479,11 +482,14 @@ func (c *Counter) chooseSieve(big, small []uint64, pos []uint) {
 
 // partition sorts list into *buf by the class of its signatures, the
 // values of their bits in mask (lowest first), and returns the start of
-// each class in *buf followed by the end, appended to start.
+// each class in *buf followed by the end, appended to start. The
+// signatures in *buf lose the bits of mask: the classes joined are
+// disjoint there, and shorter signatures make smaller tables.
 func (c *Counter) partition(start []int, buf *[]uint64, list []uint64, mask uint64, classes int) []int {
 	c.class = slices.Grow(c.class[:0], len(list))
-	cls := c.class[:len(list)]
-	c.classify(cls, list, mask)
+	c.rest = slices.Grow(c.rest[:0], len(list))
+	cls, rest := c.class[:len(list)], c.rest[:len(list)]
+	c.classify(cls, rest, list, mask)
 	var count [1 << sieveMax]int
 	for _, x := range cls {
 		count[x]++
@@ -497,7 +503,7 @@ func (c *Counter) partition(start []int, buf *[]uint64, list []uint64, mask uint
 	out := slices.Grow((*buf)[:0], len(list))[:len(list)]
 	var next [1 << sieveMax]int
 	copy(next[:classes], start)
-	for i, v := range list {
+	for i, v := range rest {
 		x := cls[i]
 		out[next[x]] = v
 		next[x]++
@@ -506,9 +512,10 @@ func (c *Counter) partition(start []int, buf *[]uint64, list []uint64, mask uint
 	return start
 }
 
-// classifyGo sets cls[i] to the bits of list[i] in mask, packed from bit
-// 0 up, as the instruction PEXT does; mask has at most eight bits.
-func classifyGo(cls []uint8, list []uint64, mask uint64) {
+// classifyGo sets cls[i] to the bits of list[i] in mask, and rest[i] to
+// its other bits, each packed from bit 0 up as the instruction PEXT does;
+// mask has at most eight bits.
+func classifyGo(cls []uint8, rest, list []uint64, mask uint64) {
 	for i, v := range list {
 		var x uint8
 		k := 0
@@ -517,6 +524,14 @@ func classifyGo(cls []uint8, list []uint64, mask uint64) {
 			k++
 		}
 		cls[i] = x
+		// Take out the bits of mask, highest first, so that those below
+		// each stay where they are.
+		for m := mask; m != 0; {
+			b := 63 - bits.LeadingZeros64(m)
+			v = v&(1<<b-1) | v>>(b+1)<<b
+			m &^= 1 << b
+		}
+		rest[i] = v
 	}
 }
 

@@ -23,7 +23,7 @@ var countBlock = func() func(*table, int, []uint64) uint64 {
 }()
 
 // countBlockAVX512 is countBlockGo in AVX-512: a 512-bit row is one
-// register. It requires haveAVX512 and chunkBits = 5.
+// register. It requires haveAVX512, chunkBits = 6 and 4 ≤ chunks ≤ 9.
 //
 //go:noescape
 func countBlockAVX512(t *table, chunks int, stream []uint64) uint64
@@ -90,7 +90,7 @@ func buildAVX512(t *table, sigs []uint64, chunks int, valid *row)
 
 // classify sorts signatures into the classes of a sieve, with PEXT where
 // the processor has it.
-var classify = func() func(cls []uint8, list []uint64, mask uint64) {
+var classify = func() func(cls []uint8, rest, list []uint64, mask uint64) {
 	if cpu.X86.HasBMI2 {
 		return classifyBMI2
 	}
@@ -98,7 +98,7 @@ var classify = func() func(cls []uint8, list []uint64, mask uint64) {
 }()
 
 // classifyBMI2 is classifyGo with the instruction PEXT. It requires BMI2
-// and len(cls) ≥ len(list).
+// and len(cls), len(rest) ≥ len(list).
 //
 //go:noescape
-func classifyBMI2(cls []uint8, list []uint64, mask uint64)
+func classifyBMI2(cls []uint8, rest, list []uint64, mask uint64)

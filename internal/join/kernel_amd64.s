@@ -3,25 +3,25 @@
 #include "go_asm.h"
 #include "textflag.h"
 
-// A row of the table is 64 bytes and a piece has 32 rows, so piece c
-// starts 2048·c bytes into the table, and value v of a piece 64·v bytes
-// into it. R8 holds the signature shifted left by 6, so that bits 6..10
-// of its rotation right by 5·c are the byte offset of the row piece c
+// A row of the table is 64 bytes and a piece has 64 rows, so piece c
+// starts 4096·c bytes into the table, and value v of a piece 64·v bytes
+// into it. R8 holds the signature shifted left by 6, so that bits 6..11
+// of its rotation right by 6·c are the byte offset of the row piece c
 // selects.
 #define FIRST(sig, off, z) \
-	MOVQ sig, off; ANDQ $0x7C0, off; VMOVDQU64 (DI)(off*1), z
+	MOVQ sig, off; ANDQ $0xFC0, off; VMOVDQU64 (DI)(off*1), z
 
 #define PIECE(c, sig, off, z) \
-	RORXQ $(5*c), sig, off; ANDQ $0x7C0, off; VPANDQ (2048*c)(DI)(off*1), z, z
+	RORXQ $(6*c), sig, off; ANDQ $0xFC0, off; VPANDQ (4096*c)(DI)(off*1), z, z
 
-#define PIECES6(sig, off, z) \
-	PIECE(1, sig, off, z); PIECE(2, sig, off, z); PIECE(3, sig, off, z); PIECE(4, sig, off, z); PIECE(5, sig, off, z)
+#define PIECES4(sig, off, z) \
+	PIECE(1, sig, off, z); PIECE(2, sig, off, z); PIECE(3, sig, off, z)
 
+#define PIECES5(sig, off, z) PIECES4(sig, off, z); PIECE(4, sig, off, z)
+#define PIECES6(sig, off, z) PIECES5(sig, off, z); PIECE(5, sig, off, z)
 #define PIECES7(sig, off, z) PIECES6(sig, off, z); PIECE(6, sig, off, z)
 #define PIECES8(sig, off, z) PIECES7(sig, off, z); PIECE(7, sig, off, z)
 #define PIECES9(sig, off, z) PIECES8(sig, off, z); PIECE(8, sig, off, z)
-#define PIECES10(sig, off, z) PIECES9(sig, off, z); PIECE(9, sig, off, z)
-#define PIECES11(sig, off, z) PIECES10(sig, off, z); PIECE(10, sig, off, z)
 
 // LOOP counts with a fixed number of pieces: two signatures an
 // iteration, each in its own register chain, then the odd one.
@@ -47,24 +47,24 @@ TEXT ·countBlockAVX512(SB), NOSPLIT, $0-48
 	MOVQ stream_len+24(FP), DX
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z3, Z3, Z3
+	CMPQ CX, $4
+	JLE  four
+	CMPQ CX, $5
+	JEQ  five
 	CMPQ CX, $6
-	JLE  six
+	JEQ  six
 	CMPQ CX, $7
 	JEQ  seven
 	CMPQ CX, $8
 	JEQ  eight
-	CMPQ CX, $9
-	JEQ  nine
-	CMPQ CX, $10
-	JEQ  ten
-	JMP  eleven
+	JMP  nine
 
+	LOOP(four, four1, PIECES4)
+	LOOP(five, five1, PIECES5)
 	LOOP(six, six1, PIECES6)
 	LOOP(seven, seven1, PIECES7)
 	LOOP(eight, eight1, PIECES8)
 	LOOP(nine, nine1, PIECES9)
-	LOOP(ten, ten1, PIECES10)
-	LOOP(eleven, eleven1, PIECES11)
 
 done:
 	VPADDQ Z3, Z0, Z0
@@ -192,10 +192,10 @@ pdone:
 // read as all ones, which no row selects), VPTESTNMQ with each bit marks
 // the lanes without it, one byte of zero[b]. Bytes of groups past the
 // block keep what they held: every row is ANDed with valid, which clears
-// them. Then each piece's 32 rows, from valid and the piece's five zero
-// rows.
+// them. Then each piece's 64 rows, from valid and the piece's six zero
+// rows: row v is row v&(v−1) without the lanes that have v's lowest bit.
 #define ROW(v, p, zb) \
-	VMOVDQU64 (64*p)(DI), Z6; VPANDQ zb, Z6, Z6; VMOVDQU64 Z6, (64*v)(DI)
+	VMOVDQU64 (64*p)(DI), Z7; VPANDQ zb, Z7, Z7; VMOVDQU64 Z7, (64*v)(DI)
 
 TEXT ·buildAVX512(SB), NOSPLIT, $0-48
 	MOVQ t+0(FP), DI
@@ -203,7 +203,8 @@ TEXT ·buildAVX512(SB), NOSPLIT, $0-48
 	MOVQ sigs_len+16(FP), CX
 	MOVQ chunks+32(FP), R9
 	MOVQ valid+40(FP), R11
-	LEAQ (R9)(R9*4), R8 // bits = 5·chunks
+	LEAQ (R9)(R9*2), R8
+	SHLQ $1, R8 // bits = 6·chunks
 	VPTERNLOGQ $0xFF, Z31, Z31, Z31
 	MOVQ $1, AX
 	VPBROADCASTQ AX, Z30
@@ -251,6 +252,7 @@ piece:
 	VMOVDQU64 128(R12), Z3
 	VMOVDQU64 192(R12), Z4
 	VMOVDQU64 256(R12), Z5
+	VMOVDQU64 320(R12), Z6
 	ROW(1, 0, Z1)
 	ROW(2, 0, Z2)
 	ROW(3, 2, Z1)
@@ -282,27 +284,65 @@ piece:
 	ROW(29, 28, Z1)
 	ROW(30, 28, Z2)
 	ROW(31, 30, Z1)
-	ADDQ $2048, DI
-	ADDQ $320, R12
+	ROW(32, 0, Z6)
+	ROW(33, 32, Z1)
+	ROW(34, 32, Z2)
+	ROW(35, 34, Z1)
+	ROW(36, 32, Z3)
+	ROW(37, 36, Z1)
+	ROW(38, 36, Z2)
+	ROW(39, 38, Z1)
+	ROW(40, 32, Z4)
+	ROW(41, 40, Z1)
+	ROW(42, 40, Z2)
+	ROW(43, 42, Z1)
+	ROW(44, 40, Z3)
+	ROW(45, 44, Z1)
+	ROW(46, 44, Z2)
+	ROW(47, 46, Z1)
+	ROW(48, 32, Z5)
+	ROW(49, 48, Z1)
+	ROW(50, 48, Z2)
+	ROW(51, 50, Z1)
+	ROW(52, 48, Z3)
+	ROW(53, 52, Z1)
+	ROW(54, 52, Z2)
+	ROW(55, 54, Z1)
+	ROW(56, 48, Z4)
+	ROW(57, 56, Z1)
+	ROW(58, 56, Z2)
+	ROW(59, 58, Z1)
+	ROW(60, 56, Z3)
+	ROW(61, 60, Z1)
+	ROW(62, 60, Z2)
+	ROW(63, 62, Z1)
+	ADDQ $4096, DI
+	ADDQ $384, R12
 	DECQ R9
 	JNZ  piece
 	VZEROUPPER
 	RET
 
-// func classifyBMI2(cls []uint8, list []uint64, mask uint64)
-TEXT ·classifyBMI2(SB), NOSPLIT, $0-56
+// func classifyBMI2(cls []uint8, rest, list []uint64, mask uint64)
+TEXT ·classifyBMI2(SB), NOSPLIT, $0-80
 	MOVQ cls_base+0(FP), DI
-	MOVQ list_base+24(FP), SI
-	MOVQ list_len+32(FP), CX
-	MOVQ mask+48(FP), DX
+	MOVQ rest_base+24(FP), R9
+	MOVQ list_base+48(FP), SI
+	MOVQ list_len+56(FP), CX
+	MOVQ mask+72(FP), DX
+	MOVQ DX, R8
+	NOTQ R8
 	TESTQ CX, CX
 	JZ    cdone
 
 cloop:
 	MOVQ  (SI), AX
-	PEXTQ DX, AX, AX
-	MOVB  AL, (DI)
+	PEXTQ DX, AX, BX
+	MOVB  BX, (DI)
+	PEXTQ R8, AX, AX
+	MOVQ  AX, (R9)
 	ADDQ  $8, SI
+	ADDQ  $8, R9
 	INCQ  DI
 	DECQ  CX
 	JNZ   cloop

@@ -12,7 +12,7 @@ const (
 	// words is the number of 64-bit words of a row.
 	words = lanes / 64
 	// chunkBits is the width of the pieces a signature is cut into.
-	chunkBits = 5
+	chunkBits = 6
 	// maxChunks is the number of pieces of the longest signature,
 	// 4⌊MaxN/2⌋−2 bits.
 	maxChunks = (4*(MaxN/2) - 2 + chunkBits - 1) / chunkBits
@@ -126,9 +126,9 @@ func transpose64(m *[64]uint64) {
 func countBlockGo(t *table, chunks int, stream []uint64) uint64 {
 	var total uint64
 	for _, s := range stream {
-		acc := t.rows[0][s&31]
+		acc := t.rows[0][s&(1<<chunkBits-1)]
 		for c := 1; c < chunks; c++ {
-			r := &t.rows[c][s>>(c*chunkBits)&31]
+			r := &t.rows[c][s>>(c*chunkBits)&(1<<chunkBits-1)]
 			for w := range words {
 				acc[w] &= r[w]
 			}
