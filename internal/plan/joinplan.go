@@ -95,18 +95,21 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 func (p *Plan) addParts(costs []float64, ci, i int, target float64) []float64 {
 	e := p.join
 	costs, west := e.SplitCosts(costs[:0], ci, e.Sets(ci)[i])
-	partCost := func(east float64) float64 { return east + west + float64(east*west/256) }
 	from, acc := 0, 0.0
 	for s, c := range costs {
-		if acc > 0 && partCost(acc+c) > target {
-			p.Units = append(p.Units, Unit{Config: ci, First: i, Last: i + 1, EastFrom: from, EastTo: s, cost: partCost(acc)})
+		if acc > 0 && partCost(acc+c, west) > target {
+			p.Units = append(p.Units, Unit{Config: ci, First: i, Last: i + 1, EastFrom: from, EastTo: s, cost: partCost(acc, west)})
 			from, acc = s, 0
 		}
 		acc += c
 	}
-	p.Units = append(p.Units, Unit{Config: ci, First: i, Last: i + 1, EastFrom: from, EastTo: len(costs), cost: partCost(acc)})
+	p.Units = append(p.Units, Unit{Config: ci, First: i, Last: i + 1, EastFrom: from, EastTo: len(costs), cost: partCost(acc, west)})
 	return costs
 }
+
+// partCost is the estimated cost of a part of an east set with east and
+// west candidate half boards, in the units of join.Engine.Cost.
+func partCost(east, west float64) float64 { return east + west + float64(east*west/256) }
 
 // countJoin counts unit u of a join plan with counter c, showing the
 // share of the unit done, by the items' costs, in m when it is not nil.

@@ -18,6 +18,8 @@ type Sampler struct {
 	extra int     // levels the timed branches of the search keep above the kernel
 	mean  float64 // the running mean of the seconds a timed branch took
 	timed int
+	// splits is scratch for the costs of the splits of an east set.
+	splits []float64
 }
 
 // NewSampler returns a sampler of the plan's units, whose random choices
@@ -34,8 +36,12 @@ func (p *Plan) NewSampler(seed uint64) *Sampler {
 // Time estimates the seconds one worker takes to count the unit, and
 // returns apart the seconds it took to make ready for the unit's
 // configuration of the join (load), which a count pays once per worker
-// and configuration. A unit of the join is counted whole. A unit of the
-// search is sampled: one random branch of its top levels is counted, and
+// and configuration. A unit of the join that holds several east sets is
+// sampled: one of them, drawn with a chance in proportion to its
+// estimated cost, is counted, and its time scaled by the unit's cost over
+// its own (which is unbiased, and exact where time follows cost); a part
+// of one east set likewise counts one of its splits of the east columns.
+// A unit of the search is sampled: one random branch of its top levels is counted, and
 // its time scaled by the number of branches it stands for (Knuth's
 // estimator, which is unbiased), deep enough that a branch takes a
 // millisecond or so.
@@ -51,9 +57,19 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 			s.c.Load(u.Config)
 			load = time.Since(start).Seconds()
 		}
+		scale := 1.0
+		switch {
+		case u.SymmetricSolutions:
+		case u.EastTo > 0 && u.EastTo-u.EastFrom > 1:
+			scale = s.drawSplit(&u)
+		case u.EastTo == 0 && u.Last-u.First > 1:
+			i := s.drawSet(u)
+			scale = u.cost / s.p.join.Cost(u.Config, i)
+			u.First, u.Last = i, i+1
+		}
 		start := time.Now()
 		_, err := s.p.countJoin(ctx, u, s.c, nil)
-		return time.Since(start).Seconds(), load, err
+		return time.Since(start).Seconds() * scale, load, err
 	}
 	start := time.Now()
 	st := newUnitSearch(s.p.N, u.border())
@@ -103,6 +119,41 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 		s.timed, s.mean = 0, 0
 	}
 	return setup + took*scale, 0, nil
+}
+
+// drawSet returns one of the east sets of join unit u, each with a chance
+// in proportion to its cost.
+func (s *Sampler) drawSet(u Unit) int {
+	x := s.rng.Float64() * u.cost
+	for i := u.First; i < u.Last-1; i++ {
+		if x -= s.p.join.Cost(u.Config, i); x < 0 {
+			return i
+		}
+	}
+	return u.Last - 1
+}
+
+// drawSplit narrows part u of an east set to one of its splits, each
+// with a chance in proportion to its candidate half boards, and returns
+// the part's cost over the split's.
+func (s *Sampler) drawSplit(u *Unit) float64 {
+	var west float64
+	s.splits, west = s.p.join.SplitCosts(s.splits[:0], u.Config, s.p.join.Sets(u.Config)[u.First])
+	costs := s.splits[u.EastFrom:u.EastTo]
+	var sum float64
+	for _, c := range costs {
+		sum += c
+	}
+	x := s.rng.Float64() * sum
+	pick := len(costs) - 1
+	for i, c := range costs {
+		if x -= c; x < 0 {
+			pick = i
+			break
+		}
+	}
+	u.EastFrom, u.EastTo = u.EastFrom+pick, u.EastFrom+pick+1
+	return partCost(sum, west) / partCost(costs[pick], west)
 }
 
 // Configs returns the number of configurations of the join of a join

@@ -1,0 +1,75 @@
+package plan
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+// TestSamplerDraws checks how a sampler narrows join units: a batch of
+// east sets to one of them, a part of an east set to one of its splits,
+// each drawn in proportion to its cost (never a set or split of no
+// cost), and scaled by at least one; and that the narrowed units time.
+func TestSamplerDraws(t *testing.T) {
+	p, err := NewJoin(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.NewSampler(1)
+	var batch Unit
+	for _, u := range p.Units {
+		if !u.SymmetricSolutions && u.Last-u.First >= 3 {
+			batch = u
+			break
+		}
+	}
+	if batch.Last == 0 {
+		t.Fatal("no unit of N=16 has three east sets")
+	}
+	drawn := map[int]int{}
+	for range 20000 {
+		i := s.drawSet(batch)
+		if i < batch.First || i >= batch.Last {
+			t.Fatalf("unit %v: drew east set %d", batch, i)
+		}
+		drawn[i]++
+	}
+	for i := batch.First; i < batch.Last; i++ {
+		want := 20000 * p.join.Cost(batch.Config, i) / batch.cost
+		if got := float64(drawn[i]); math.Abs(got-want) > 5*math.Sqrt(want)+1 {
+			t.Errorf("east set %d drawn %v times in 20000, want about %.0f", i, got, want)
+		}
+	}
+
+	// The parts of the costliest east set of N=16, cut small.
+	ci, best := 0, 0
+	for i := range p.join.Sets(0) {
+		if p.join.Cost(0, i) > p.join.Cost(0, best) {
+			best = i
+		}
+	}
+	before := len(p.Units)
+	p.addParts(nil, ci, best, p.join.Cost(0, best)/4)
+	parts := p.Units[before:]
+	if len(parts) < 2 {
+		t.Fatalf("the costliest east set of N=16 made %d parts", len(parts))
+	}
+	costs, _ := p.join.SplitCosts(nil, ci, p.join.Sets(ci)[best])
+	for _, part := range parts {
+		for range 200 {
+			u := part
+			scale := s.drawSplit(&u)
+			if u.EastTo != u.EastFrom+1 || u.EastFrom < part.EastFrom || u.EastTo > part.EastTo {
+				t.Fatalf("part %d..%d: drew splits %d..%d", part.EastFrom, part.EastTo, u.EastFrom, u.EastTo)
+			}
+			if costs[u.EastFrom] == 0 || scale < 1 {
+				t.Fatalf("part %d..%d: drew split %d of cost %v, scale %v", part.EastFrom, part.EastTo, u.EastFrom, costs[u.EastFrom], scale)
+			}
+		}
+		p.Units = append(p.Units[:before], part)
+		p.Units[before].ID = before
+		if secs, _, err := s.Time(context.Background(), before); err != nil || secs <= 0 {
+			t.Fatalf("timing part %d..%d: %v s, %v", part.EastFrom, part.EastTo, secs, err)
+		}
+	}
+}
