@@ -140,7 +140,9 @@ func TestResume(t *testing.T) {
 	p := newPlan(t, 12)
 	s := testServer(t, dir)
 	nc := testConn(t, s)
-	stop := goWork(t, testConn(t, s), WorkOptions{Workers: 2, Logf: t.Logf})
+	// A few milliseconds a unit, so that the worker cannot count them all
+	// before the coordinator sees half of them done.
+	stop := goWork(t, testConn(t, s), WorkOptions{Workers: 2, Logf: t.Logf, delay: 5 * time.Millisecond})
 	// Units on their way to a worker when it stops come back after the
 	// ack wait: keep it short.
 	const ackWait = 2 * time.Second
