@@ -36,14 +36,13 @@ func (p *Plan) NewSampler(seed uint64) *Sampler {
 // Time estimates the seconds one worker takes to count the unit, and
 // returns apart the seconds it took to make ready for the unit's
 // configuration of the join (load), which a count pays once per worker
-// and configuration. A unit of the join that holds several east sets is
-// sampled: one of them, drawn with a chance in proportion to its
-// estimated cost, is counted, and its time scaled by the unit's cost over
-// its own (which is unbiased, and exact where time follows cost); a part
-// of one east set likewise counts one of its splits of the east columns.
-// A unit of the search is sampled: one random branch of its top levels is counted, and
-// its time scaled by the number of branches it stands for (Knuth's
-// estimator, which is unbiased), deep enough that a branch takes a
+// and configuration. Of a join unit of several east sets one is counted,
+// drawn with a chance in proportion to its estimated cost, and its time
+// scaled by the unit's cost over its own (unbiased, and exact where time
+// follows cost); of a part of one east set, one of its splits likewise.
+// Of a unit of the search one random branch of its top levels is
+// counted, and its time scaled by the number of branches it stands for
+// (Knuth's estimator, also unbiased), deep enough that a branch takes a
 // millisecond or so.
 func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, err error) {
 	u, ok := s.p.Unit(unit)
