@@ -68,26 +68,20 @@ func instances(s selection) ([]instance, error) {
 		})
 	}
 	switch s.set {
-	case "gen":
+	case "hard":
+		for _, h := range hardRuns {
+			diag(h.n, h.d, h.seed, genDiagonals(h.n, mininfile, h.seed))
+			out[len(out)-1].note = "bit-parallel solver: " + h.pub
+		}
+	case "gen", "count":
 		for _, n := range s.ns {
 			for _, seed := range s.seeds {
 				diags := genDiagonals(n, mininfile, int64(seed))
 				for _, d := range s.ds(n) {
 					diag(n, d, int64(seed), diags)
 				}
-			}
-		}
-	case "hard":
-		for _, h := range hardRuns {
-			diag(h.n, h.d, h.seed, genDiagonals(h.n, mininfile, h.seed))
-			out[len(out)-1].note = "bit-parallel solver: " + h.pub
-		}
-	case "count":
-		for _, n := range s.ns {
-			for _, seed := range s.seeds {
-				diags := genDiagonals(n, mininfile, int64(seed))
-				for _, d := range s.ds(n) {
-					diag(n, d, int64(seed), diags)
+				if s.set != "count" {
+					continue
 				}
 				for _, m := range s.ms(n) {
 					bs, err := genBlocked(n, m, mininfile, int64(seed))
