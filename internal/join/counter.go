@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
+	"time"
 )
 
 // Counter counts items of one engine. It holds the scratch memory of the
@@ -88,15 +90,7 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 	var vne, vse, vnw, vsw view
 	eastShape, westShape := &e.east, &e.west
 	if e.lazy {
-		if c.cache == nil {
-			c.cache = newListCache(e.m, e.cacheBudget)
-		}
-		c.cache.next()
-		get := func(qd int, rows uint32) view {
-			l := c.cache.get(rows, cf.forbid[qd])
-			return view{l.data, l.start}
-		}
-		vne, vse, vnw, vsw = get(ne, a), get(se, b), get(nw, cf.rowsN&^a), get(sw, cf.rowsS&^b)
+		vne, vse, vnw, vsw = c.views(cf, a, b)
 	} else {
 		c.load(ci)
 		vne, vse = c.q[ne].view(a), c.q[se].view(b)
@@ -136,6 +130,138 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 			}
 		}
 	}
+}
+
+// Prepare makes ready what the parts of item (ci, rows) share: the
+// lists of the configuration, and for an engine that builds placements
+// on demand, those of the item's four sets of rows. CountPart does it
+// when needed; a caller that times a part calls it first to time the
+// part alone.
+func (c *Counter) Prepare(ci int, rows uint32) {
+	e := c.e
+	if !e.lazy {
+		c.load(ci)
+		return
+	}
+	a, b := e.split(rows)
+	c.views(&e.configs[ci], a, b)
+}
+
+// Slice selects some half boards of one side of an item, for samples:
+// of the splits First to Last (see [Engine.SplitCosts] and
+// [Engine.WestSplitCosts]), those in the share From to To (0 ≤ From < To ≤
+// 1) of their pairs of upper and lower placements, in the order of the
+// splits and of their upper placements. An upper placement is in the
+// slice that holds its first pair: the slices of a partition of [0, 1)
+// partition the half boards.
+type Slice struct {
+	First, Last int
+	From, To    float64
+}
+
+// SliceCount is what [Counter.CountSlices] counted and how long each of
+// its steps took.
+type SliceCount struct {
+	Solutions uint64
+	// Pairs of upper and lower placements of the slices, half boards
+	// made of them, and the time it took, east and west.
+	EastPairs, WestPairs   int
+	EastHalves, WestHalves int
+	EastTime, WestTime     time.Duration
+	// JoinTime is the time of the join of the two sides.
+	JoinTime time.Duration
+}
+
+// CountSlices counts the pairs of an east and a west half board of item
+// (ci, rows), taken from the slices east and west, that make solutions,
+// and times each step: a sample of the item's work. It builds each side
+// whole, not in chunks: slices should stay within a few million half
+// boards.
+func (c *Counter) CountSlices(ci int, rows uint32, east, west Slice) SliceCount {
+	var r SliceCount
+	e := c.e
+	cf := &e.configs[ci]
+	a, b := e.split(rows)
+	ka, kw := bits.OnesCount32(a), bits.OnesCount32(cf.rowsN&^a)
+	if ka >= len(cf.subsetsE) || kw >= len(cf.subsetsW) {
+		return r
+	}
+	var vne, vse, vnw, vsw view
+	eastShape, westShape := &e.east, &e.west
+	if e.lazy {
+		vne, vse, vnw, vsw = c.views(cf, a, b)
+	} else {
+		c.load(ci)
+		vne, vse = c.q[ne].view(a), c.q[se].view(b)
+		vnw, vsw = c.q[nw].view(cf.rowsN&^a), c.q[sw].view(cf.rowsS&^b)
+		eastShape, westShape = &c.eastShape, &c.westShape
+	}
+	start := time.Now()
+	c.east, r.EastPairs = c.slice(c.east[:0], vne, vse, cf.subsetsE[ka], east, eastShape)
+	r.EastTime = time.Since(start)
+	start = time.Now()
+	c.west, r.WestPairs = c.slice(c.west[:0], vnw, vsw, cf.subsetsW[kw], west, westShape)
+	r.WestTime = time.Since(start)
+	r.EastHalves, r.WestHalves = len(c.east), len(c.west)
+	if len(c.east) > 0 && len(c.west) > 0 {
+		start = time.Now()
+		r.Solutions = c.join(c.east, c.west)
+		r.JoinTime = time.Since(start)
+	}
+	return r
+}
+
+// HalfLimit returns the most half boards of a side that a counter makes
+// at once: a side with more is made and joined in chunks of at most as
+// many, the west side once for each east chunk.
+func (e *Engine) HalfLimit() int { return e.halfLimit }
+
+// slice appends to dst the half boards of slice sl of the side made of
+// up's and low's placements by the splits, and returns them with the
+// slice's pairs of placements.
+func (c *Counter) slice(dst []uint64, up, low view, splits []split, sl Slice, sh *shape) ([]uint64, int) {
+	stride := int(sh.stride)
+	splits = splits[sl.First:sl.Last]
+	total := 0
+	for _, sp := range splits {
+		_, nu := up.groupAt(sp.rankUp, stride)
+		_, nl := low.groupAt(sp.rankLo, stride)
+		total += nu * nl
+	}
+	lo, hi := sl.From*float64(total), sl.To*float64(total)
+	pos, pairs := 0, 0
+	for _, sp := range splits {
+		ups, nu := up.groupAt(sp.rankUp, stride)
+		lows, nl := low.groupAt(sp.rankLo, stride)
+		if nl > 0 {
+			// The upper placements whose first pair is at lo or beyond,
+			// and below hi: pos + u·nl ≥ lo and < hi.
+			first := min(nu, max(0, int(math.Ceil((lo-float64(pos))/float64(nl)))))
+			last := min(nu, max(0, int(math.Ceil((hi-float64(pos))/float64(nl)))))
+			if first < last {
+				dst = c.pairUp(dst, ups[first*stride:], last-first, lows, nl, sh)
+				pairs += (last - first) * nl
+			}
+		}
+		pos += nu * nl
+	}
+	return dst, pairs
+}
+
+// views returns the placements of the item of configuration cf with
+// north east rows a and south east rows b, from the cache of an engine
+// that builds them on demand: north east, south east, north west and
+// south west.
+func (c *Counter) views(cf *config, a, b uint32) (vne, vse, vnw, vsw view) {
+	if c.cache == nil {
+		c.cache = newListCache(c.e.m, c.e.cacheBudget)
+	}
+	c.cache.next()
+	get := func(qd int, rows uint32) view {
+		l := c.cache.get(rows, cf.forbid[qd])
+		return view{l.data, l.start}
+	}
+	return get(ne, a), get(se, b), get(nw, cf.rowsN&^a), get(sw, cf.rowsS&^b)
 }
 
 // halves appends to dst the signatures of the half boards made of an

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"unsafe"
@@ -473,4 +474,25 @@ func (x *xorshift) sparse(k int) uint64 {
 		v &= x.next()
 	}
 	return v
+}
+
+// TestDotReversedKernelsAgree compares the sums of products of group
+// sizes that the costs of items take, in AVX-512 and in Go, on random
+// starts of every length to a few blocks, with wrapping differences.
+func TestDotReversedKernelsAgree(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("no AVX-512 kernel on this build or processor")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n <= 70; n++ {
+		up, low := make([]uint32, n+1), make([]uint32, n+1)
+		up[0], low[0] = rng.Uint32(), rng.Uint32()
+		for i := range n {
+			up[i+1] = up[i] + rng.Uint32N(1<<20)
+			low[i+1] = low[i] + rng.Uint32N(1<<20)
+		}
+		if got, want := dotReversed(up, low), dotReversedGo(up, low); got != want {
+			t.Fatalf("n=%d: %d with AVX-512, %d in Go", n, got, want)
+		}
+	}
 }

@@ -102,3 +102,10 @@ var classify = func() func(cls []uint8, rest, list []uint64, mask uint64) {
 //
 //go:noescape
 func classifyBMI2(cls []uint8, rest, list []uint64, mask uint64)
+
+// dotReversedAVX512 is dotReversedGo over the first 16·blocks groups, n
+// groups in all, in AVX-512: it reads up's starts 0 to 16·blocks and
+// low's n−16·blocks to n. It requires haveAVX512 and 16·blocks ≤ n.
+//
+//go:noescape
+func dotReversedAVX512(up, low *uint32, n, blocks int) uint64

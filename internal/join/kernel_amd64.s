@@ -349,3 +349,60 @@ cloop:
 
 cdone:
 	RET
+
+// The lanes of a 512-bit register of sixteen words, reversed.
+DATA reversed16<>+0(SB)/8, $0x0000000e0000000f
+DATA reversed16<>+8(SB)/8, $0x0000000c0000000d
+DATA reversed16<>+16(SB)/8, $0x0000000a0000000b
+DATA reversed16<>+24(SB)/8, $0x0000000800000009
+DATA reversed16<>+32(SB)/8, $0x0000000600000007
+DATA reversed16<>+40(SB)/8, $0x0000000400000005
+DATA reversed16<>+48(SB)/8, $0x0000000200000003
+DATA reversed16<>+56(SB)/8, $0x0000000000000001
+GLOBL reversed16<>(SB), RODATA|NOPTR, $64
+
+// func dotReversedAVX512(up, low *uint32, n, blocks int) uint64
+//
+// Sixteen terms an iteration: the sizes of up's groups i..i+15, and of
+// low's groups n−1−i down to n−16−i, as differences of their starts,
+// multiplied in the even and the odd words apart.
+TEXT ·dotReversedAVX512(SB), NOSPLIT, $0-40
+	MOVQ up+0(FP), SI
+	MOVQ low+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ blocks+24(FP), DX
+	LEAQ -64(DI)(CX*4), R8 // low's starts n−16 on
+	VMOVDQU32 reversed16<>(SB), Z5
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z7, Z7, Z7
+
+dotloop:
+	VMOVDQU32 (SI), Z1
+	VMOVDQU32 4(SI), Z2
+	VPSUBD Z1, Z2, Z2
+	VMOVDQU32 (R8), Z3
+	VMOVDQU32 4(R8), Z4
+	VPSUBD Z3, Z4, Z4
+	VPERMD Z4, Z5, Z4
+	VPMULUDQ Z2, Z4, Z6
+	VPADDQ Z6, Z0, Z0
+	VPSRLQ $32, Z2, Z2
+	VPSRLQ $32, Z4, Z4
+	VPMULUDQ Z2, Z4, Z6
+	VPADDQ Z6, Z7, Z7
+	ADDQ $64, SI
+	SUBQ $64, R8
+	DECQ DX
+	JNZ dotloop
+
+	VPADDQ Z7, Z0, Z0
+	VEXTRACTI64X4 $1, Z0, Y1
+	VPADDQ Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPADDQ X1, X0, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
+	RET

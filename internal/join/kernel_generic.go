@@ -39,3 +39,7 @@ var classify = classifyGo
 func classifyBMI2(cls []uint8, rest, list []uint64, mask uint64) {
 	classifyGo(cls, rest, list, mask)
 }
+
+// dotReversedAVX512 stands in for the AVX-512 kernel, which this build
+// lacks; it is never called.
+func dotReversedAVX512(up, low *uint32, n, blocks int) uint64 { panic("join: no AVX-512 kernel") }

@@ -3,6 +3,7 @@ package join
 import (
 	"context"
 	"encoding/binary"
+	"math/bits"
 	"testing"
 )
 
@@ -135,5 +136,127 @@ func BenchmarkOnDemandItem(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		c.Count(0, rows)
+	}
+}
+
+// TestGroupCounts compares the counts of the groups of placements, which
+// newQuarters takes from half the sets of rows and half of each walk by
+// the square's symmetries, with a plain walk of every placement.
+func TestGroupCounts(t *testing.T) {
+	for m := 2; m <= 9; m++ {
+		q := newQuarters(m, nil)
+		want := make(map[[2]uint32]uint32)
+		var walk func(row int, rows, cols uint32, sums, diffs uint64)
+		walk = func(row int, rows, cols uint32, sums, diffs uint64) {
+			if row == m {
+				want[[2]uint32{rows, cols}]++
+				return
+			}
+			walk(row+1, rows, cols, sums, diffs)
+			for col := range m {
+				s, d := uint64(1)<<(row+col), uint64(1)<<(row-col+m)
+				if cols&(1<<col) == 0 && sums&s == 0 && diffs&d == 0 {
+					walk(row+1, rows|1<<row, cols|1<<col, sums|s, diffs|d)
+				}
+			}
+		}
+		walk(0, 0, 0, 0, 0)
+		total := 0
+		for rows := range uint32(1) << m {
+			forEachSubset(m, bits.OnesCount32(rows), func(cols, r uint32) {
+				k := q.keys[rows] + r
+				got := q.start[k+1] - q.start[k]
+				if w := want[[2]uint32{rows, cols}]; got != w {
+					t.Fatalf("m=%d rows %b columns %b: %d placements counted, %d walked", m, rows, cols, got, w)
+				}
+				total += int(got)
+			})
+		}
+		if total != q.placements() {
+			t.Fatalf("m=%d: groups add up to %d, the list holds %d", m, total, q.placements())
+		}
+	}
+}
+
+// TestSlicesAddUp counts items of listed and on-demand engines, even and
+// odd, as the pairs of slices of each side, three of each half of the
+// east splits and two of the west ones: they add up to the items'
+// counts.
+func TestSlicesAddUp(t *testing.T) {
+	for _, tc := range []struct {
+		n int
+		s Settings
+	}{{11, Settings{}}, {12, Settings{}}, {12, Settings{OnDemand: true}}, {13, Settings{OnDemand: true}}} {
+		e, err := NewSettings(context.Background(), tc.n, tc.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := e.NewCounter()
+		var total uint64
+		for ci := range e.Configs() {
+			for _, rows := range e.Sets(ci) {
+				eastCosts, _ := e.SplitCosts(nil, ci, rows)
+				westCosts := e.WestSplitCosts(nil, ci, rows)
+				var sum uint64
+				// Three slices of the east splits cut in two ranges,
+				// and two of all the west splits.
+				cut := len(eastCosts) / 2
+				for _, r := range [][2]int{{0, cut}, {cut, len(eastCosts)}} {
+					for i := range 3 {
+						for j := range 2 {
+							east := Slice{First: r[0], Last: r[1], From: float64(i) / 3, To: float64(i+1) / 3}
+							west := Slice{First: 0, Last: len(westCosts), From: float64(j) / 2, To: float64(j+1) / 2}
+							sum += c.CountSlices(ci, rows, east, west).Solutions
+						}
+					}
+				}
+				want, _ := c.Count(ci, rows)
+				if sum != want {
+					t.Fatalf("N=%d %+v configuration %d rows %b: slices add up to %d, the item counts %d", tc.n, tc.s, ci, rows, sum, want)
+				}
+				total += sum * uint64(e.Weight(ci, rows))
+			}
+		}
+		if total != known[tc.n-1] {
+			t.Fatalf("N=%d %+v: slices count %d, want %d", tc.n, tc.s, total, known[tc.n-1])
+		}
+	}
+}
+
+// BenchmarkGroupCounts counts the groups of placements of the quadrant
+// of N = 24, as the engines of the largest boards do first.
+func BenchmarkGroupCounts(b *testing.B) {
+	for b.Loop() {
+		newQuarters(12, nil)
+	}
+}
+
+// BenchmarkItemCosts sums the products of the group sizes of a side of
+// every item of N = 24 with each of the kernels: the cost of an item,
+// which the plan takes for each. It reports nanoseconds a group.
+func BenchmarkItemCosts(b *testing.B) {
+	const m = 12
+	q := newQuarters(m, nil)
+	kernels := map[string]func(up, low []uint32) uint64{"go": dotReversedGo}
+	if haveAVX512 {
+		kernels["avx512"] = dotReversed
+	}
+	for name, dot := range kernels {
+		b.Run("kernel="+name, func(b *testing.B) {
+			groups := 0
+			for b.Loop() {
+				for up := range uint32(1) << m {
+					k := uint32(bits.OnesCount32(up))
+					n := binomial[m][k]
+					for low := range uint32(1) << m {
+						if uint32(bits.OnesCount32(low)) == m-k {
+							dot(q.start[q.keys[up]:][:n+1], q.start[q.keys[low]:][:n+1])
+							groups += int(n)
+						}
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(groups), "ns/group")
+		})
 	}
 }

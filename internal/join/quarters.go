@@ -26,7 +26,11 @@ type quarters struct {
 	stride int      // bytes of a placement
 	data   []byte   // the placements, grouped by key, then padding
 	listed bool     // data holds the placements
-	start  []uint32 // placements of key k: k-th to (k+1)-th of start
+	// The placements of key k are the start[k]-th to the start[k+1]-th,
+	// modulo 2^32: from m = 13 on there are more than 2^32, and only the
+	// sizes of the groups, the differences, are used.
+	start []uint32
+	total int // the placements
 	// keys[rows] is the key of the first group on those rows: the groups
 	// of a set of k rows are those of the sets of k columns, in the
 	// order of their rank (see rank), so that only groups of as many
@@ -88,7 +92,8 @@ func (q *quarters) groupAt(k uint32) (data []byte, n int) {
 
 // newQuarters counts the placements of the m×m square in each group; fill
 // lists them. The sets of rows are counted apart, on one goroutine per
-// CPU. It gives up soon after done is closed, with the counts short.
+// CPU, each set or its reversal (the square upside down has the same
+// counts). It gives up soon after done is closed, with the counts short.
 func newQuarters(m int, done <-chan struct{}) *quarters {
 	keys, groups := newKeys(m)
 	q := &quarters{m: m, stride: strideOf(m), start: make([]uint32, groups+1), keys: keys}
@@ -103,20 +108,23 @@ func newQuarters(m int, done <-chan struct{}) *quarters {
 				if rows >= 1<<m {
 					return
 				}
+				if reverse(rows, m) < rows {
+					continue // counted as its reversal, below
+				}
 				select {
 				case <-done:
 					return
 				default:
 				}
-				w.run(rows, [2]uint32{})
+				w.countMirrored(rows)
 				if w.stopped {
 					return
 				}
 				counts := q.start[keys[rows]+1:]
 				forEachSubset(m, bits.OnesCount32(rows), func(cols, r uint32) {
-					counts[r] = w.count[cols]
-					w.count[cols] = 0
+					counts[r] = (w.count[cols] + w.count[reverse(cols, m)]) / 2
 				})
+				clear(w.count[:1<<m])
 			}
 		})
 	}
@@ -125,6 +133,14 @@ func newQuarters(m int, done <-chan struct{}) *quarters {
 	case <-done:
 		return q // given up: the counts are short, and nobody reads them
 	default:
+	}
+	// Turning the square upside down maps the placements on a set of
+	// rows to those on its reversal, with the same columns.
+	for rows := range uint32(1) << m {
+		if rev := reverse(rows, m); rev < rows {
+			k := binomial[m][bits.OnesCount32(rows)]
+			copy(q.start[keys[rows]+1:][:k], q.start[keys[rev]+1:][:k])
+		}
 	}
 	q.prefix()
 	return q
@@ -135,6 +151,7 @@ func newQuarters(m int, done <-chan struct{}) *quarters {
 func (q *quarters) prefix() {
 	total := uint32(0)
 	for k := range q.start[1:] {
+		q.total += int(q.start[k+1])
 		total += q.start[k+1]
 		q.start[k+1] = total
 	}
@@ -146,7 +163,7 @@ func (q *quarters) view(rows uint32) view {
 }
 
 // placements returns the number of placements of the square.
-func (q *quarters) placements() int { return int(q.start[len(q.start)-1]) }
+func (q *quarters) placements() int { return q.total }
 
 // fill lists the placements, in the groups that newQuarters counted. It
 // gives up, listing nothing, soon after done is closed, and reports
@@ -252,6 +269,7 @@ func (q *quarters) filter(forbidSum, forbidDiff uint32, dst *quarters) {
 		}
 		dst.start[k+1] = uint32(at / w)
 	}
+	dst.total = at / w
 	if at+padding > len(out) {
 		out = append(out[:at], make([]byte, padding)...)
 	}
@@ -292,7 +310,8 @@ func (l *rowList) bytes() uint64 { return uint64(cap(l.data)) + 4*uint64(cap(l.s
 // rowWalker enumerates the placements of an m×m square on a set of
 // rows, one queen on each. It counts them by their mask of columns
 // (count) or writes them where next says (fill). It holds scratch of 2^m
-// words, and is reused from one set of rows to the next.
+// words (of the largest square's), and is reused from one set of rows to
+// the next.
 type rowWalker struct {
 	m      int
 	stride int
@@ -301,14 +320,24 @@ type rowWalker struct {
 	count  []uint32 // by column mask: placements counted, or where the next goes
 	fill   []byte   // when not nil, placements are written, not counted
 	forbid [2]uint32
+	// last counts, for the columns of all the queens but the last, the
+	// last queen's column, in 16-bit lanes, four to a word; turns is how
+	// many masks of the last queen's columns it took since it was
+	// flushed into count.
+	last  []uint64
+	turns int
 
 	done    <-chan struct{} // when closed, the walk stops at its next look
 	stopped bool            // done was closed
 }
 
 func newRowWalker(m int) *rowWalker {
-	return &rowWalker{m: m, stride: strideOf(m), count: make([]uint32, 1<<m)}
+	return &rowWalker{m: m, stride: strideOf(m), count: make([]uint32, 1<<maxM), last: make([]uint64, 4<<maxM)}
 }
+
+// maxM is the largest quadrant: the walkers' counts have room for its
+// column masks, and the loops that index them need no bounds check.
+const maxM = MaxN / 2
 
 // walk visits the placements from the i-th row of the set on. It looks
 // at done on the set's first two rows, so that a large set stops soon.
@@ -356,11 +385,7 @@ func (w *rowWalker) walk(i int, cols, sum, diff uint32) {
 // run enumerates the placements on rows that avoid the diagonals of
 // forbid; count must be clear when counting.
 func (w *rowWalker) run(rows uint32, forbid [2]uint32) {
-	w.k = 0
-	for x := rows; x != 0; x &= x - 1 {
-		w.rows[w.k] = bits.TrailingZeros32(x)
-		w.k++
-	}
+	w.setRows(rows)
 	w.forbid = forbid
 	if w.k == 0 {
 		// One placement, with no queen: its masks are clear.
@@ -376,7 +401,17 @@ func (w *rowWalker) run(rows uint32, forbid [2]uint32) {
 	}
 	// Counting follows the diagonals in column space (see tally), which
 	// spares a test per square.
-	w.tally(0, 0, uint64(forbid[0]), reverseDiff(forbid[1], w.m))
+	w.tally(0, 0, uint64(forbid[0]), reverseDiff(forbid[1], w.m), 1)
+	w.flush()
+}
+
+// setRows makes rows the set the walker walks.
+func (w *rowWalker) setRows(rows uint32) {
+	w.k = 0
+	for x := rows; x != 0; x &= x - 1 {
+		w.rows[w.k] = bits.TrailingZeros32(x)
+		w.k++
+	}
 }
 
 // reverseDiff maps a difference mask (bit i−j+m−1) to the down mask of
@@ -389,27 +424,152 @@ func reverseDiff(d uint32, m int) uint64 {
 	return out
 }
 
-// tally counts the placements from the i-th row of the set on, by their
-// columns: up has bit r+j for a sum diagonal taken by a queen on (r, j),
-// which meets row r' in column (up>>r'), and down bit j+m−r for a
-// difference diagonal, which meets it in column (down<<r')>>m.
-func (w *rowWalker) tally(i int, cols uint32, up, down uint64) {
+// tally adds inc to the count of each placement from the i-th row of the
+// set on, by its columns: up has bit r+j for a sum diagonal taken by a
+// queen on (r, j), which meets row r' in column (up>>r'), and down bit
+// j+m−r for a difference diagonal, which meets it in column
+// (down<<r')>>m. The last two rows are placed in one loop, without a
+// call for the second to last.
+func (w *rowWalker) tally(i int, cols uint32, up, down uint64, inc uint32) {
 	r := uint(w.rows[i])
 	m := uint(w.m)
 	full := uint64(1)<<m - 1
 	free := full &^ uint64(cols) &^ (up >> r) &^ (down << r >> m)
-	if i == w.k-1 {
+	count := (*[1 << maxM]uint32)(w.count)
+	switch w.k - 1 - i {
+	case 0:
 		for ; free != 0; free &= free - 1 {
-			w.count[cols|uint32(free&-free)]++
+			count[(cols|uint32(free&-free))&(1<<maxM-1)] += inc
 		}
-		return
-	}
-	for ; free != 0; free &= free - 1 {
-		bit := free & -free
-		j := uint(bits.TrailingZeros64(bit))
-		w.tally(i+1, cols|uint32(bit), up|1<<(r+j), down|1<<(j+m-r))
+	case 1:
+		next := uint(w.rows[i+1])
+		open := full &^ uint64(cols) &^ (up >> next) &^ (down << next >> m)
+		w.tallyLast(cols, free, open, next-r, inc)
+	case 2:
+		// The last three rows in one call: the second to last's free
+		// columns, and the last's, narrowed by each queen of this row.
+		r1, r2 := uint(w.rows[i+1]), uint(w.rows[i+2])
+		g1, g2 := r1-r, r2-r
+		open1 := full &^ uint64(cols) &^ (up >> r1) &^ (down << r1 >> m)
+		open2 := full &^ uint64(cols) &^ (up >> r2) &^ (down << r2 >> m)
+		for ; free != 0; free &= free - 1 {
+			bit := free & -free
+			w.tallyLast(cols|uint32(bit), open1&^(bit|bit<<g1|bit>>g1), open2&^(bit|bit<<g2|bit>>g2), r2-r1, inc)
+		}
+	default:
+		for ; free != 0; free &= free - 1 {
+			bit := free & -free
+			j := uint(bits.TrailingZeros64(bit))
+			w.tally(i+1, cols|uint32(bit), up|1<<(r+j), down|1<<(j+m-r), inc)
+		}
 	}
 }
+
+// tallyLast adds inc to last for each placement of the last two rows of
+// the set, g rows apart, beyond columns cols: free are the columns open
+// to the second to last queen, open those open to the last, apart from
+// the columns the second to last takes there (its own and those g
+// either side). The last queen's columns are added to last, a lane
+// each, all at once.
+func (w *rowWalker) tallyLast(cols uint32, free, open uint64, g uint, inc uint32) {
+	last := (*[4 << maxM]uint64)(w.last)
+	add := uint64(inc)
+	w.turns += bits.OnesCount64(free)
+	for ; free != 0; free &= free - 1 {
+		bit := free & -free
+		f := open &^ (bit | bit<<g | bit>>g)
+		at := 4 * ((cols | uint32(bit)) & (1<<maxM - 1))
+		last[at] += laneOnes[f&15] * add
+		last[at+1] += laneOnes[f>>4&15] * add
+		last[at+2] += laneOnes[f>>8&15] * add
+		last[at+3] += laneOnes[f>>12&15] * add
+	}
+	if w.turns >= maxTurns {
+		w.flush()
+	}
+}
+
+// laneOnes[x] has a 1 in the 16-bit lane i for each bit i of x.
+var laneOnes = func() (t [16]uint64) {
+	for x := range t {
+		for i := range 4 {
+			t[x] |= uint64(x>>i&1) << (16 * i)
+		}
+	}
+	return t
+}()
+
+// maxTurns bounds the masks last takes between flushes, adding at most
+// 2 to a lane each, so that no lane overflows.
+const maxTurns = 1<<15 - 1
+
+// flush adds the counts of last into count, and clears last: the lane
+// of column y of the columns c of all queens but the last counts
+// placements on the columns c and y. Only the sets of k−1 columns have
+// counts in last.
+func (w *rowWalker) flush() {
+	if w.turns == 0 {
+		return
+	}
+	w.turns = 0
+	m := uint32(w.m)
+	count := (*[1 << maxM]uint32)(w.count)
+	last := (*[4 << maxM]uint64)(w.last)
+	k := uint32(w.k - 1)
+	// Gosper's hack steps through the sets of k columns.
+	for set := uint32(1)<<k - 1; set < 1<<m; {
+		at := 4 * (set & (1<<maxM - 1))
+		for word := range uint32(4) {
+			v := last[at+word]
+			if v == 0 {
+				continue
+			}
+			last[at+word] = 0
+			for lane := range uint32(4) {
+				y := 4*word + lane
+				count[(set|1<<y)&(1<<maxM-1)] += uint32(v >> (16 * lane) & 0xffff)
+			}
+		}
+		if k == 0 {
+			break
+		}
+		c := set & -set
+		nx := set + c
+		set = ((nx ^ set) >> 2 / c) | nx
+	}
+}
+
+// countMirrored counts the placements on rows, with no forbidden
+// diagonal, into count: twice each placement whose first queen stands
+// left of the middle column, once each whose stands on it, and none of
+// the others. The mirror image of a placement has the reversed columns,
+// so that the number of placements on columns c is half of count[c]
+// plus count[reverse(c)]: half the walk of run.
+func (w *rowWalker) countMirrored(rows uint32) {
+	w.setRows(rows)
+	if w.k == 0 {
+		w.count[0] = 1 // no queen: its own mirror image
+		return
+	}
+	m := uint(w.m)
+	r := uint(w.rows[0])
+	for j := uint(0); 2*j <= m-1; j++ {
+		inc := uint32(2)
+		if 2*j == m-1 {
+			inc = 1
+		}
+		if w.k == 1 {
+			w.count[1<<j] += inc
+			continue
+		}
+		w.tally(1, 1<<j, 1<<(r+j), 1<<(j+m-r), inc)
+	}
+	w.flush()
+}
+
+// reverse returns the set of m elements reversed: element i becomes
+// element m−1−i.
+func reverse(set uint32, m int) uint32 { return bits.Reverse32(set) >> (32 - m) }
 
 // forEachSubset calls f with the k-subsets of the m columns in the order
 // of their rank, and their rank.
@@ -435,7 +595,7 @@ func forEachSubset(m, k int, f func(cols, r uint32)) {
 // reusing l's memory.
 func (w *rowWalker) build(l *rowList, rows uint32, forbid [2]uint32) {
 	m, k := w.m, bits.OnesCount32(rows)
-	clear(w.count)
+	clear(w.count[:1<<m])
 	w.fill = nil
 	w.run(rows, forbid)
 	groups := int(binomial[m][k])
