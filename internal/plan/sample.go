@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"time"
@@ -18,7 +19,8 @@ type Sampler struct {
 	extra int     // levels the timed branches of the search keep above the kernel
 	mean  float64 // the running mean of the seconds a timed branch took
 	timed int
-	// splits is scratch for the costs of the splits of an east set.
+	// splits is scratch for the costs of the splits of a side of an
+	// item.
 	splits []float64
 }
 
@@ -36,14 +38,11 @@ func (p *Plan) NewSampler(seed uint64) *Sampler {
 // Time estimates the seconds one worker takes to count the unit, and
 // returns apart the seconds it took to make ready for the unit's
 // configuration of the join (load), which a count pays once per worker
-// and configuration. Of a join unit of several east sets one is counted,
-// drawn with a chance in proportion to its estimated cost, and its time
-// scaled by the unit's cost over its own (unbiased, and exact where time
-// follows cost); of a part of one east set, one of its splits likewise.
-// Of a unit of the search one random branch of its top levels is
-// counted, and its time scaled by the number of branches it stands for
-// (Knuth's estimator, also unbiased), deep enough that a branch takes a
-// millisecond or so.
+// and configuration. Of a join unit a set, a split or a slice is timed
+// (see timeJoin). Of a unit of the search one random branch of its top
+// levels is counted, and its time scaled by the number of branches it
+// stands for (Knuth's estimator, unbiased), deep enough that a branch
+// takes a millisecond or so.
 func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, err error) {
 	u, ok := s.p.Unit(unit)
 	if !ok {
@@ -51,24 +50,15 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 		return 0, 0, err
 	}
 	if s.p.Engine == EngineJoin {
-		if !u.SymmetricSolutions {
+		if u.SymmetricSolutions {
 			start := time.Now()
-			s.c.Load(u.Config)
-			load = time.Since(start).Seconds()
-		}
-		scale := 1.0
-		switch {
-		case u.SymmetricSolutions:
-		case u.EastTo > 0 && u.EastTo-u.EastFrom > 1:
-			scale = s.drawSplit(&u)
-		case u.EastTo == 0 && u.Last-u.First > 1:
-			i := s.drawSet(u)
-			scale = u.cost / s.p.join.Cost(u.Config, i)
-			u.First, u.Last = i, i+1
+			_, err := s.p.countJoin(ctx, u, s.c, nil)
+			return time.Since(start).Seconds(), 0, err
 		}
 		start := time.Now()
-		_, err := s.p.countJoin(ctx, u, s.c, nil)
-		return time.Since(start).Seconds() * scale, load, err
+		s.c.Load(u.Config)
+		load = time.Since(start).Seconds()
+		return s.timeJoin(ctx, u, load)
 	}
 	start := time.Now()
 	st := newUnitSearch(s.p.N, u.border())
@@ -132,27 +122,71 @@ func (s *Sampler) drawSet(u Unit) int {
 	return u.Last - 1
 }
 
-// drawSplit narrows part u of an east set to one of its splits, each
-// with a chance in proportion to its candidate half boards, and returns
-// the part's cost over the split's.
-func (s *Sampler) drawSplit(u *Unit) float64 {
+// Slices: each side of a sampled item or part is cut into slices of
+// about sliceEast and sliceWest pairs of placements, large enough that
+// their join runs as the joins of whole items do.
+const (
+	sliceEast = 1 << 20
+	sliceWest = 1 << 22
+)
+
+// timeJoin times join unit u, after its configuration was loaded in
+// load seconds (see Time). Of a unit of several east sets one is drawn,
+// in proportion to its cost, and its time scaled by the unit's cost
+// over its own. The placements of its sets of rows are made first, then
+// one random slice of each side is made and joined (see join.Slice),
+// each step timed: making a side's half boards scales with the number of
+// slices of that side, the join with the product, and the west side is
+// made again for each chunk of the east side, as a count does.
+func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, _ float64, err error) {
+	scale := 1.0
+	if u.EastTo == 0 && u.Last-u.First > 1 {
+		i := s.drawSet(u)
+		scale = u.cost / s.p.join.Cost(u.Config, i)
+		u.First, u.Last = i, i+1
+	}
+	j := s.p.join
+	rows := j.Sets(u.Config)[u.First]
+	start := time.Now()
+	s.c.Prepare(u.Config, rows)
+	prep := time.Since(start).Seconds()
+
 	var west float64
-	s.splits, west = s.p.join.SplitCosts(s.splits[:0], u.Config, s.p.join.Sets(u.Config)[u.First])
-	costs := s.splits[u.EastFrom:u.EastTo]
-	var sum float64
-	for _, c := range costs {
-		sum += c
+	s.splits, west = j.SplitCosts(s.splits[:0], u.Config, rows)
+	first, last := 0, len(s.splits)
+	if u.EastTo > 0 {
+		first, last = u.EastFrom, u.EastTo
 	}
-	x := s.rng.Float64() * sum
-	pick := len(costs) - 1
-	for i, c := range costs {
-		if x -= c; x < 0 {
-			pick = i
-			break
-		}
+	var east float64
+	for _, c := range s.splits[first:last] {
+		east += c
 	}
-	u.EastFrom, u.EastTo = u.EastFrom+pick, u.EastFrom+pick+1
-	return partCost(sum, west) / partCost(costs[pick], west)
+	eastSlice, eastSlices := s.slice(east, sliceEast)
+	eastSlice.First, eastSlice.Last = first, last
+	westSlice, westSlices := s.slice(west, sliceWest)
+	westSlice.Last = j.WestSplits(u.Config, rows)
+	r := s.c.CountSlices(u.Config, rows, eastSlice, westSlice)
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	limit := float64(j.HalfLimit())
+	eastHalves, westHalves := float64(r.EastHalves)*eastSlices, float64(r.WestHalves)*westSlices
+	westMade := 1.0
+	if westHalves > limit {
+		westMade = max(1, math.Ceil(eastHalves/limit))
+	}
+	took := r.EastTime.Seconds()*eastSlices + r.WestTime.Seconds()*westSlices*westMade +
+		r.JoinTime.Seconds()*eastSlices*westSlices
+	return (prep + took) * scale, load, nil
+}
+
+// slice returns one of the slices of a side of the given pairs of
+// placements, cut into as many equal shares as hold about want pairs
+// each, drawn at random, and the number of slices.
+func (s *Sampler) slice(pairs, want float64) (join.Slice, float64) {
+	n := max(1, math.Ceil(pairs/want))
+	i := float64(s.rng.IntN(int(n)))
+	return join.Slice{From: i / n, To: (i + 1) / n}, n
 }
 
 // Configs returns the number of configurations of the join of a join

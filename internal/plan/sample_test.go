@@ -6,10 +6,9 @@ import (
 	"testing"
 )
 
-// TestSamplerDraws checks how a sampler narrows join units: a batch of
-// east sets to one of them, a part of an east set to one of its splits,
-// each drawn in proportion to its cost (never a set or split of no
-// cost), and scaled by at least one; and that the narrowed units time.
+// TestSamplerDraws checks how a sampler narrows a batch of east sets to
+// one of them, drawn in proportion to its cost, and that parts of an
+// east set time.
 func TestSamplerDraws(t *testing.T) {
 	p, err := NewJoin(16)
 	if err != nil {
@@ -54,18 +53,7 @@ func TestSamplerDraws(t *testing.T) {
 	if len(parts) < 2 {
 		t.Fatalf("the costliest east set of N=16 made %d parts", len(parts))
 	}
-	costs, _ := p.join.SplitCosts(nil, ci, p.join.Sets(ci)[best])
 	for _, part := range parts {
-		for range 200 {
-			u := part
-			scale := s.drawSplit(&u)
-			if u.EastTo != u.EastFrom+1 || u.EastFrom < part.EastFrom || u.EastTo > part.EastTo {
-				t.Fatalf("part %d..%d: drew splits %d..%d", part.EastFrom, part.EastTo, u.EastFrom, u.EastTo)
-			}
-			if costs[u.EastFrom] == 0 || scale < 1 {
-				t.Fatalf("part %d..%d: drew split %d of cost %v, scale %v", part.EastFrom, part.EastTo, u.EastFrom, costs[u.EastFrom], scale)
-			}
-		}
 		p.Units = append(p.Units[:before], part)
 		p.Units[before].ID = before
 		if secs, _, err := s.Time(context.Background(), before); err != nil || secs <= 0 {
