@@ -23,9 +23,9 @@ import (
 // an unaligned 8-byte word, and eight as 64 bytes.
 type quarters struct {
 	m      int
-	stride int      // bytes of a placement
-	data   []byte   // the placements, grouped by key, then padding
-	listed bool     // data holds the placements
+	stride int    // bytes of a placement
+	data   []byte // the placements, grouped by key, then padding
+	listed bool   // data holds the placements
 	// The placements of key k are the start[k]-th to the start[k+1]-th,
 	// modulo 2^32: from m = 13 on there are more than 2^32, and only the
 	// sizes of the groups, the differences, are used.
