@@ -55,6 +55,10 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 		}
 	}
 	target := max(total/maxJoinUnits, min(total/joinUnits, unitCostMax))
+	// Room for the units the target makes, parts of east sets averaging
+	// half of it: the largest plans hold millions, which would otherwise
+	// be copied as they grow (room never used is reserved, not touched).
+	p.Units = make([]Unit, 0, int(2.5*total/target)+2*e.Configs()+16)
 	// The symmetric solutions are counted by searches of the half and
 	// the quarter of the board, about as large as a search of a board of
 	// half the size.
