@@ -36,9 +36,9 @@ type Counter struct {
 	// class starts.
 	bigBuf, smallBuf     []uint64
 	bigStart, smallStart []int
-	class                []uint8  // the class of each signature of a list
+	class                []uint16 // the class of each signature of a list
 	rest                 []uint64 // each signature without the sieve's bits
-	classify             func(cls []uint8, rest, list []uint64, mask uint64)
+	classify             func(cls []uint16, rest, list []uint64, mask uint64)
 }
 
 // NewCounter returns a counter of the engine's items. It lists the
@@ -520,7 +520,7 @@ const (
 	// sieve: below it, the blocks would be too small.
 	sieveFrom = 1 << 24
 	// sieveMax is the most bits a join is cut by.
-	sieveMax = 8
+	sieveMax = 12
 	// sieveSample is the number of signatures of each list whose bits
 	// choose the sieve's.
 	sieveSample = 256
@@ -559,20 +559,22 @@ func (c *Counter) joinSieved(big, small []uint64, k int) uint64 {
 			blk := bx[:min(lanes, len(bx))]
 			bx = bx[len(blk):]
 			built := false
-			for y := range classes {
-				if x&y != 0 || c.smallStart[y] == c.smallStart[y+1] {
-					continue
-				}
-				sy := c.smallBuf[c.smallStart[y]:c.smallStart[y+1]]
-				if len(blk)*len(sy) < 4*lanes {
+			// The classes of small disjoint from x: the subsets of its
+			// complement, from the largest down to 0.
+			free := (classes - 1) &^ x
+			for y := free; ; y = (y - 1) & free {
+				if sy := c.smallBuf[c.smallStart[y]:c.smallStart[y+1]]; len(blk)*len(sy) < 4*lanes {
 					total += joinPlain(blk, sy)
-					continue
+				} else {
+					if !built {
+						c.build(c.tab, blk, chunks)
+						built = true
+					}
+					total += c.kernel(c.tab, chunks, sy)
 				}
-				if !built {
-					c.build(c.tab, blk, chunks)
-					built = true
+				if y == 0 {
+					break
 				}
-				total += c.kernel(c.tab, chunks, sy)
 			}
 		}
 	}
@@ -640,13 +642,13 @@ func (c *Counter) partition(start []int, buf *[]uint64, list []uint64, mask uint
 
 // classifyGo sets cls[i] to the bits of list[i] in mask, and rest[i] to
 // its other bits, each packed from bit 0 up as the instruction PEXT does;
-// mask has at most eight bits.
-func classifyGo(cls []uint8, rest, list []uint64, mask uint64) {
+// mask has at most sieveMax bits.
+func classifyGo(cls []uint16, rest, list []uint64, mask uint64) {
 	for i, v := range list {
-		var x uint8
+		var x uint16
 		k := 0
 		for m := mask; m != 0; m &= m - 1 {
-			x |= uint8(v>>bits.TrailingZeros64(m)&1) << k
+			x |= uint16(v>>bits.TrailingZeros64(m)&1) << k
 			k++
 		}
 		cls[i] = x

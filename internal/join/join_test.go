@@ -223,8 +223,8 @@ func TestClassifyKernelsAgree(t *testing.T) {
 		rng ^= rng << 17
 		list[i] = rng
 	}
-	for _, mask := range []uint64{0, 1, 1 << 63, 0x8000_0000_0001, 0x1010_0404_0201, 0x3f << 30} {
-		a, b := make([]uint8, len(list)), make([]uint8, len(list))
+	for _, mask := range []uint64{0, 1, 1 << 63, 0x8000_0000_0001, 0x1010_0404_0201, 0x3f << 30, 0x8421_0842_1084_2108 & (1<<60 - 1)} {
+		a, b := make([]uint16, len(list)), make([]uint16, len(list))
 		ra, rb := make([]uint64, len(list)), make([]uint64, len(list))
 		classifyGo(a, ra, list, mask)
 		classifyBMI2(b, rb, list, mask)
@@ -232,7 +232,7 @@ func TestClassifyKernelsAgree(t *testing.T) {
 			if a[i] != b[i] || ra[i] != rb[i] {
 				t.Fatalf("mask %#x, signature %#x: go class %d rest %#x, PEXT class %d rest %#x", mask, list[i], a[i], ra[i], b[i], rb[i])
 			}
-			if ones := bits.OnesCount64(mask); bits.OnesCount64(ra[i])+bits.OnesCount8(a[i]) != bits.OnesCount64(list[i]) || ra[i]>>(64-ones) != 0 && ones > 0 {
+			if ones := bits.OnesCount64(mask); bits.OnesCount64(ra[i])+bits.OnesCount16(a[i]) != bits.OnesCount64(list[i]) || ra[i]>>(64-ones) != 0 && ones > 0 {
 				t.Fatalf("mask %#x, signature %#x: class %b and rest %#x lose or gain bits", mask, list[i], a[i], ra[i])
 			}
 		}

@@ -90,7 +90,7 @@ func buildAVX512(t *table, sigs []uint64, chunks int, valid *row)
 
 // classify sorts signatures into the classes of a sieve, with PEXT where
 // the processor has it.
-var classify = func() func(cls []uint8, rest, list []uint64, mask uint64) {
+var classify = func() func(cls []uint16, rest, list []uint64, mask uint64) {
 	if cpu.X86.HasBMI2 {
 		return classifyBMI2
 	}
@@ -101,7 +101,7 @@ var classify = func() func(cls []uint8, rest, list []uint64, mask uint64) {
 // and len(cls), len(rest) ≥ len(list).
 //
 //go:noescape
-func classifyBMI2(cls []uint8, rest, list []uint64, mask uint64)
+func classifyBMI2(cls []uint16, rest, list []uint64, mask uint64)
 
 // dotReversedAVX512 is dotReversedGo over the first 16·blocks groups, n
 // groups in all, in AVX-512: it reads up's starts 0 to 16·blocks and

@@ -338,12 +338,12 @@ TEXT ·classifyBMI2(SB), NOSPLIT, $0-80
 cloop:
 	MOVQ  (SI), AX
 	PEXTQ DX, AX, BX
-	MOVB  BX, (DI)
+	MOVW  BX, (DI)
 	PEXTQ R8, AX, AX
 	MOVQ  AX, (R9)
 	ADDQ  $8, SI
 	ADDQ  $8, R9
-	INCQ  DI
+	ADDQ  $2, DI
 	DECQ  CX
 	JNZ   cloop
 

@@ -36,7 +36,7 @@ var classify = classifyGo
 
 // classifyBMI2 stands in for the PEXT kernel, which this build lacks;
 // tests skip it.
-func classifyBMI2(cls []uint8, rest, list []uint64, mask uint64) {
+func classifyBMI2(cls []uint16, rest, list []uint64, mask uint64) {
 	classifyGo(cls, rest, list, mask)
 }
 
