@@ -123,11 +123,12 @@ func (s *Sampler) drawSet(u Unit) int {
 }
 
 // Slices: each side of a sampled item or part is cut into slices of
-// about sliceEast and sliceWest pairs of placements, large enough that
-// their join runs as the joins of whole items do.
+// about sliceEast and sliceWest pairs of placements, some of which make
+// half boards: the west slice about as many as a count joins at once,
+// so that the join runs as in a count.
 const (
-	sliceEast = 1 << 20
-	sliceWest = 1 << 22
+	sliceEast = 1 << 23
+	sliceWest = 1 << 24
 )
 
 // timeJoin times join unit u, after its configuration was loaded in
