@@ -71,6 +71,9 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 		first, acc := 0, 0.0
 		sets := e.Sets(ci)
 		for i := range sets {
+			if i%(1<<16) == 0 && ctx.Err() != nil {
+				return nil, ctx.Err() // the largest plans take seconds
+			}
 			if c := e.Cost(ci, i); c > limit {
 				if first < i {
 					p.Units = append(p.Units, Unit{Config: ci, First: first, Last: i, cost: acc})
