@@ -22,6 +22,7 @@ type Sampler struct {
 	// splits is scratch for the costs of the splits of a side of an
 	// item.
 	splits []float64
+	warm   bool // the counter's buffers have grown once
 }
 
 // NewSampler returns a sampler of the plan's units, whose random choices
@@ -166,6 +167,13 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 	eastSlice.First, eastSlice.Last = first, last
 	westSlice, westSlices := s.slice(west, sliceWest)
 	westSlice.Last = j.WestSplits(u.Config, rows)
+	if !s.warm {
+		// The counter's buffers grow to the size of the first slices:
+		// memory first touched costs more than the count, and is not
+		// what a count pays for each item.
+		s.c.CountSlices(u.Config, rows, eastSlice, westSlice)
+		s.warm = true
+	}
 	r := s.c.CountSlices(u.Config, rows, eastSlice, westSlice)
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err
