@@ -21,9 +21,9 @@ const joinUnits = 2048
 const unitCostMax = 1.6e12
 
 // maxJoinUnits bounds the units of a plan, so that its list stays within
-// a few hundred megabytes: the largest boards get units of more than a
-// minute instead.
-const maxJoinUnits = 1 << 22
+// a few hundred megabytes (40 bytes a unit): N = 26 gets units of under a
+// minute, N = 28 of hours.
+const maxJoinUnits = 1 << 23
 
 // NewJoin returns the plan of the n×n board, [JoinFrom] ≤ n ≤ [JoinTo],
 // that the join engine counts. Unit 0 counts the symmetric solutions;
@@ -76,7 +76,7 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 			}
 			if c := e.Cost(ci, i); c > limit {
 				if first < i {
-					p.Units = append(p.Units, Unit{Config: ci, First: first, Last: i, cost: acc})
+					p.Units = append(p.Units, joinUnit(ci, first, i, 0, 0, acc))
 				}
 				costs = p.addParts(costs, ci, i, limit)
 				first, acc = i+1, 0
@@ -84,7 +84,7 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 			}
 			acc += e.Cost(ci, i)
 			if acc >= target || i == len(sets)-1 {
-				p.Units = append(p.Units, Unit{Config: ci, First: first, Last: i + 1, cost: acc})
+				p.Units = append(p.Units, joinUnit(ci, first, i+1, 0, 0, acc))
 				first, acc = i+1, 0
 			}
 		}
@@ -105,13 +105,20 @@ func (p *Plan) addParts(costs []float64, ci, i int, target float64) []float64 {
 	from, acc := 0, 0.0
 	for s, c := range costs {
 		if acc > 0 && partCost(acc+c, west) > target {
-			p.Units = append(p.Units, Unit{Config: ci, First: i, Last: i + 1, EastFrom: from, EastTo: s, cost: partCost(acc, west)})
+			p.Units = append(p.Units, joinUnit(ci, i, i+1, from, s, partCost(acc, west)))
 			from, acc = s, 0
 		}
 		acc += c
 	}
-	p.Units = append(p.Units, Unit{Config: ci, First: i, Last: i + 1, EastFrom: from, EastTo: len(costs), cost: partCost(acc, west)})
+	p.Units = append(p.Units, joinUnit(ci, i, i+1, from, len(costs), partCost(acc, west)))
 	return costs
+}
+
+// joinUnit returns the join unit of east sets first to last of
+// configuration ci, or of the splits from to to of east set first when
+// to > 0, of the given cost.
+func joinUnit(ci, first, last, from, to int, cost float64) Unit {
+	return Unit{Config: int32(ci), First: int32(first), Last: int32(last), EastFrom: int16(from), EastTo: int16(to), cost: cost}
 }
 
 // partCost is the estimated cost of a part of an east set with east and
@@ -130,13 +137,14 @@ func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter, m *slot) 
 		res.Unique, res.Nodes = half+2*quarter, nodes
 		return res, nil
 	}
-	sets := p.join.Sets(u.Config)
+	ci := int(u.Config)
+	sets := p.join.Sets(ci)
 	done := ctx.Done()
 	tag, spent := uint64(u.ID+1)<<32, 0.0
-	for i := u.First; i < u.Last; i++ {
+	for i := int(u.First); i < int(u.Last); i++ {
 		if m != nil {
 			m.show(tag, spent/u.cost)
-			spent += p.join.Cost(u.Config, i)
+			spent += p.join.Cost(ci, i)
 		}
 		select {
 		case <-done:
@@ -145,11 +153,11 @@ func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter, m *slot) 
 		}
 		var sols, halves uint64
 		if u.EastTo > 0 {
-			sols, halves = c.CountPart(u.Config, sets[i], u.EastFrom, u.EastTo)
+			sols, halves = c.CountPart(ci, sets[i], int(u.EastFrom), int(u.EastTo))
 		} else {
-			sols, halves = c.Count(u.Config, sets[i])
+			sols, halves = c.Count(ci, sets[i])
 		}
-		hi, lo := bits.Mul64(sols, uint64(p.join.Weight(u.Config, sets[i])))
+		hi, lo := bits.Mul64(sols, uint64(p.join.Weight(ci, sets[i])))
 		var carry uint64
 		res.Total, carry = bits.Add64(res.Total, lo, 0)
 		if hi != 0 || carry != 0 {

@@ -33,8 +33,9 @@ import (
 // Version is the version of the split: it changes whenever the list of
 // units or the result of a unit changes, so that results of another version
 // are refused. Version 3 brought the join engine; version 4 takes it to
-// N = 28 and cuts the costliest east sets into parts.
-const Version = 4
+// N = 28 and cuts the costliest east sets into parts; version 5 makes
+// twice as many units of N = 26 and 28.
+const Version = 5
 
 // JoinFrom and JoinTo are the board sizes whose plans may use the join
 // engine; [New] takes it for each of them that [JoinPicked] says. Below
@@ -94,24 +95,28 @@ var ErrOverflow = errors.New("count exceeds 64 bits")
 // package join), or the unit of the symmetric solutions (SymmetricSolutions
 // true), which counts the solutions that the half turn and the quarter
 // turn map to themselves. Its border fields are 0.
+//
+// The fields are as narrow as their values allow: the largest plans hold
+// millions of units.
 type Unit struct {
-	ID                       int
-	Top, Bottom, Left, Right int
+	ID int
+	// cost estimates the size of the unit's search, for ordering.
+	cost float64
 
 	// Config, First and Last give the east sets of a join unit. When
 	// EastTo > 0 the unit is a part of one east set (Last = First+1): the
 	// half boards whose east columns take the splits EastFrom to EastTo
 	// (see join.Engine.Splits).
-	Config, First, Last int
-	EastFrom, EastTo    int
+	Config, First, Last int32
+	EastFrom, EastTo    int16
+
+	Top, Bottom, Left, Right int8
 	// SymmetricSolutions marks the join unit of the symmetric solutions.
 	SymmetricSolutions bool
 
 	// stab has bit t set for each symmetry t (numbered as in [Symmetries])
 	// that maps the border to itself; bit 0, the identity, is always set.
 	stab uint8
-	// cost estimates the size of the unit's search, for ordering.
-	cost float64
 }
 
 // Cost estimates the work of the unit, in units comparable between the
@@ -119,7 +124,7 @@ type Unit struct {
 func (u Unit) Cost() float64 { return u.cost }
 
 // border returns the unit's border queens.
-func (u Unit) border() border { return border{u.Top, u.Bottom, u.Left, u.Right} }
+func (u Unit) border() border { return border{int(u.Top), int(u.Bottom), int(u.Left), int(u.Right)} }
 
 // String describes the unit.
 func (u Unit) String() string {
@@ -229,7 +234,7 @@ func newSearch(ctx context.Context, n int) (*Plan, error) {
 					if !b.valid(n) || !b.isCanonical(n) {
 						continue
 					}
-					u := Unit{Top: top, Bottom: bottom, Left: left, Right: right, stab: b.stabilizer(n)}
+					u := Unit{Top: int8(top), Bottom: int8(bottom), Left: int8(left), Right: int8(right), stab: b.stabilizer(n)}
 					var s search
 					s.init(n, b)
 					u.cost = s.estimate()
@@ -276,13 +281,13 @@ func (p *Plan) Fingerprint() string {
 		put(u.ID)
 		switch p.Engine {
 		case EngineJoin:
-			put(u.Config)
-			put(u.First)
-			put(u.Last)
-			put(u.EastFrom)
-			put(u.EastTo)
+			put(int(u.Config))
+			put(int(u.First))
+			put(int(u.Last))
+			put(int(u.EastFrom))
+			put(int(u.EastTo))
 		default:
-			put(u.Top<<24 | u.Bottom<<16 | u.Left<<8 | u.Right)
+			put(int(u.Top)<<24 | int(u.Bottom)<<16 | int(u.Left)<<8 | int(u.Right))
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])

@@ -44,8 +44,9 @@ func (p *Plan) Recount(ctx context.Context, unit int) (Result, error) {
 		e := p.join
 		m, h := n/2, n-n/2
 		west, east := uint32(1)<<m-1, full&^(uint32(1)<<h-1)
-		x, y := e.Middle(u.Config)
-		sets := e.Sets(u.Config)
+		ci := int(u.Config)
+		x, y := e.Middle(ci)
+		sets := e.Sets(ci)
 		for i := u.First; i < u.Last; i++ {
 			for r := range n {
 				switch {
@@ -64,7 +65,7 @@ func (p *Plan) Recount(ctx context.Context, unit int) (Result, error) {
 			if b.stop {
 				return res, ctx.Err()
 			}
-			hi, lo := bits.Mul64(b.sols, uint64(e.Weight(u.Config, sets[i])))
+			hi, lo := bits.Mul64(b.sols, uint64(e.Weight(ci, sets[i])))
 			var carry uint64
 			res.Total, carry = bits.Add64(res.Total, lo, 0)
 			if hi != 0 || carry != 0 {
@@ -78,8 +79,8 @@ func (p *Plan) Recount(ctx context.Context, unit int) (Result, error) {
 	for r := range n {
 		b.allowed[r] = inner
 	}
-	b.allowed[u.Left] = 1
-	b.allowed[u.Right] = 1 << (n - 1)
+	b.allowed[int(u.Left)] = 1
+	b.allowed[int(u.Right)] = 1 << (n - 1)
 	b.allowed[0] = 1 << u.Top
 	b.allowed[n-1] = 1 << u.Bottom
 	b.fill(0, 0, 0, 0)

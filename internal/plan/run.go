@@ -236,7 +236,7 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 				// otherwise seem slower than they are.
 				load = func(unit int) {
 					if u := p.Units[unit]; !u.SymmetricSolutions {
-						c.Load(u.Config)
+						c.Load(int(u.Config))
 					}
 				}
 			}

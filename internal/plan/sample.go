@@ -57,7 +57,7 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 			return time.Since(start).Seconds(), 0, err
 		}
 		start := time.Now()
-		s.c.Load(u.Config)
+		s.c.Load(int(u.Config))
 		load = time.Since(start).Seconds()
 		return s.timeJoin(ctx, u, load)
 	}
@@ -115,12 +115,12 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 // in proportion to its cost.
 func (s *Sampler) drawSet(u Unit) int {
 	x := s.rng.Float64() * u.cost
-	for i := u.First; i < u.Last-1; i++ {
-		if x -= s.p.join.Cost(u.Config, i); x < 0 {
+	for i := int(u.First); i < int(u.Last)-1; i++ {
+		if x -= s.p.join.Cost(int(u.Config), i); x < 0 {
 			return i
 		}
 	}
-	return u.Last - 1
+	return int(u.Last) - 1
 }
 
 // Slices: each side of a sampled item or part is cut into slices of
@@ -144,20 +144,21 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 	scale := 1.0
 	if u.EastTo == 0 && u.Last-u.First > 1 {
 		i := s.drawSet(u)
-		scale = u.cost / s.p.join.Cost(u.Config, i)
-		u.First, u.Last = i, i+1
+		scale = u.cost / s.p.join.Cost(int(u.Config), i)
+		u.First, u.Last = int32(i), int32(i+1)
 	}
 	j := s.p.join
-	rows := j.Sets(u.Config)[u.First]
+	ci := int(u.Config)
+	rows := j.Sets(ci)[u.First]
 	start := time.Now()
-	s.c.Prepare(u.Config, rows)
+	s.c.Prepare(ci, rows)
 	prep := time.Since(start).Seconds()
 
 	var west float64
-	s.splits, west = j.SplitCosts(s.splits[:0], u.Config, rows)
+	s.splits, west = j.SplitCosts(s.splits[:0], ci, rows)
 	first, last := 0, len(s.splits)
 	if u.EastTo > 0 {
-		first, last = u.EastFrom, u.EastTo
+		first, last = int(u.EastFrom), int(u.EastTo)
 	}
 	var east float64
 	for _, c := range s.splits[first:last] {
@@ -166,15 +167,15 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 	eastSlice, eastSlices := s.slice(east, sliceEast)
 	eastSlice.First, eastSlice.Last = first, last
 	westSlice, westSlices := s.slice(west, sliceWest)
-	westSlice.Last = j.WestSplits(u.Config, rows)
+	westSlice.Last = j.WestSplits(ci, rows)
 	if !s.warm {
 		// The counter's buffers grow to the size of the first slices:
 		// memory first touched costs more than the count, and is not
 		// what a count pays for each item.
-		s.c.CountSlices(u.Config, rows, eastSlice, westSlice)
+		s.c.CountSlices(ci, rows, eastSlice, westSlice)
 		s.warm = true
 	}
-	r := s.c.CountSlices(u.Config, rows, eastSlice, westSlice)
+	r := s.c.CountSlices(ci, rows, eastSlice, westSlice)
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err
 	}

@@ -28,13 +28,13 @@ func TestSamplerDraws(t *testing.T) {
 	drawn := map[int]int{}
 	for range 20000 {
 		i := s.drawSet(batch)
-		if i < batch.First || i >= batch.Last {
+		if i < int(batch.First) || i >= int(batch.Last) {
 			t.Fatalf("unit %v: drew east set %d", batch, i)
 		}
 		drawn[i]++
 	}
-	for i := batch.First; i < batch.Last; i++ {
-		want := 20000 * p.join.Cost(batch.Config, i) / batch.cost
+	for i := int(batch.First); i < int(batch.Last); i++ {
+		want := 20000 * p.join.Cost(int(batch.Config), i) / batch.cost
 		if got := float64(drawn[i]); math.Abs(got-want) > 5*math.Sqrt(want)+1 {
 			t.Errorf("east set %d drawn %v times in 20000, want about %.0f", i, got, want)
 		}
