@@ -57,8 +57,9 @@ type EstimateOptions struct {
 	// Workers is the number of workers of the count estimated, and of
 	// goroutines that time the sample; 0 means one per CPU.
 	Workers int
-	// Budget is about how long the sample is timed; 0 means 30 seconds.
-	// Making the plan comes on top.
+	// Budget is about how long the sample is timed; 0 means 30 seconds,
+	// and longer while the sample's error is above 5 %, as long as the
+	// plan and the sample take under about 90 seconds.
 	Budget time.Duration
 }
 
@@ -157,7 +158,47 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		mu      sync.Mutex
 		sampled = time.Now()
 	)
-	for len(rounds) < 2 || time.Since(sampled) < budget && len(rounds) < 1000 {
+	// The projection of each round, and of all of them together.
+	project := func(rs [][]sample) (core, loads float64) {
+		var nl int
+		for s := range k {
+			var secs, cost float64
+			for _, r := range rs {
+				secs += r[s].secs
+				cost += r[s].cost
+				if r[s].loaded {
+					loads += r[s].load
+					nl++
+				}
+			}
+			if cost > 0 {
+				core += secs / cost * costs[s]
+			}
+		}
+		if nl > 0 {
+			loads /= float64(nl)
+		}
+		return core, loads
+	}
+	// relative is the relative standard error of the projection, from
+	// the spread of the rounds' own.
+	relative := func() float64 {
+		core, _ := project(rounds)
+		var each []float64
+		for _, r := range rounds {
+			c, _ := project([][]sample{r})
+			each = append(each, c)
+		}
+		return spread(each) / math.Sqrt(float64(len(each))) / math.Max(core, 1e-12)
+	}
+	// By default a sample whose error is above 5 % is timed longer, as
+	// long as the whole estimate stays within about a minute and a half.
+	longer := budget
+	if opts.Budget <= 0 {
+		longer = max(budget, 90*time.Second-time.Since(start))
+	}
+	for len(rounds) < 2 || len(rounds) < 1000 &&
+		(time.Since(sampled) < budget || time.Since(sampled) < longer && relative() > 0.05) {
 		if err := ctx.Err(); err != nil {
 			return est, err
 		}
@@ -193,39 +234,12 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		rounds = append(rounds, round)
 		est.Samples += k
 	}
-	// The projection of each round, and of all of them together.
-	project := func(rs [][]sample) (core, loads float64) {
-		var nl int
-		for s := range k {
-			var secs, cost float64
-			for _, r := range rs {
-				secs += r[s].secs
-				cost += r[s].cost
-				if r[s].loaded {
-					loads += r[s].load
-					nl++
-				}
-			}
-			if cost > 0 {
-				core += secs / cost * costs[s]
-			}
-		}
-		if nl > 0 {
-			loads /= float64(nl)
-		}
-		return core, loads
-	}
 	core, load := project(rounds)
 	// Each worker makes ready for each configuration of the join.
 	if p.Engine == plan.EngineJoin {
 		core += load * float64(p.Configs()*workers)
 	}
-	var each []float64
-	for _, r := range rounds {
-		c, _ := project([][]sample{r})
-		each = append(each, c)
-	}
-	est.Error = spread(each) / math.Sqrt(float64(len(each))) / math.Max(core, 1e-12)
+	est.Error = relative()
 	// The longest unit: the costliest, by the time per cost of its
 	// stratum.
 	ratio := func(s int) float64 {
