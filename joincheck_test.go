@@ -70,6 +70,9 @@ func checkItems(t *testing.T, n int, pick func(e *join.Engine) [][2]int) {
 		if got > 0 {
 			nonzero++
 		}
+		if *crossN > 0 {
+			t.Logf("N=%d configuration %d east set %b: %d solutions, both ways (%v)", n, ci, rows, got, time.Since(start).Round(time.Second))
+		}
 	}
 	t.Logf("N=%d: %d items agree (%d with solutions) in %v", n, len(items), nonzero, time.Since(start).Round(time.Millisecond))
 }
