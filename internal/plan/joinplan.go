@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/queenslab/queens/internal/join"
 )
@@ -64,21 +67,31 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 	// half the size.
 	p.Units = append(p.Units, Unit{SymmetricSolutions: true, cost: min(total/joinUnits, target) / 4})
 	// East sets are cut into parts only beyond a minute's cost, so that
-	// the plans of the smaller boards keep whole east sets.
+	// the plans of the smaller boards keep whole east sets. The parts are
+	// made first, by blocks of east sets on every core, then the batches
+	// and the parts are put in order.
 	limit := max(target, unitCostMax)
-	var costs []float64
+	parts, err := p.allParts(ctx, limit)
+	if err != nil {
+		return nil, err
+	}
 	for ci := range e.Configs() {
 		first, acc := 0, 0.0
 		sets := e.Sets(ci)
 		for i := range sets {
-			if i%(1<<16) == 0 && ctx.Err() != nil {
-				return nil, ctx.Err() // the largest plans take seconds
-			}
 			if c := e.Cost(ci, i); c > limit {
 				if first < i {
 					p.Units = append(p.Units, joinUnit(ci, first, i, 0, 0, acc))
 				}
-				costs = p.addParts(costs, ci, i, limit)
+				blk := &parts[ci][i/partsBlock]
+				k := 0
+				for k < len(*blk) && int((*blk)[k].First) == i {
+					k++
+				}
+				p.Units = append(p.Units, (*blk)[:k]...)
+				if *blk = (*blk)[k:]; len(*blk) == 0 {
+					*blk = nil
+				}
 				first, acc = i+1, 0
 				continue
 			}
@@ -95,23 +108,63 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 	return p, nil
 }
 
-// addParts appends the units of east set i of configuration ci, which
-// costs more than target: ranges of its splits, each of at most target
-// cost unless a split alone costs more. costs is scratch, returned for
-// reuse.
-func (p *Plan) addParts(costs []float64, ci, i int, target float64) []float64 {
+// partsBlock is the number of east sets whose parts one goroutine makes
+// at a time.
+const partsBlock = 1 << 14
+
+// allParts returns, for each configuration and each block of partsBlock
+// of its east sets, the parts of those of them that cost more than
+// limit, in order, made on one goroutine per CPU. It stops soon after
+// ctx is cancelled.
+func (p *Plan) allParts(ctx context.Context, limit float64) ([][][]Unit, error) {
+	e := p.join
+	parts := make([][][]Unit, e.Configs())
+	type job struct{ ci, b int }
+	var jobs []job
+	for ci := range parts {
+		parts[ci] = make([][]Unit, (len(e.Sets(ci))+partsBlock-1)/partsBlock)
+		for b := range parts[ci] {
+			jobs = append(jobs, job{ci, b})
+		}
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			var costs []float64
+			for j := int(next.Add(1) - 1); j < len(jobs) && ctx.Err() == nil; j = int(next.Add(1) - 1) {
+				ci, b := jobs[j].ci, jobs[j].b
+				var out []Unit
+				for i := b * partsBlock; i < min(len(e.Sets(ci)), (b+1)*partsBlock); i++ {
+					if e.Cost(ci, i) > limit {
+						out, costs = p.appendParts(out, costs, ci, i, limit)
+					}
+				}
+				parts[ci][b] = out
+			}
+		})
+	}
+	wg.Wait()
+	return parts, ctx.Err()
+}
+
+// appendParts appends to dst the units of east set i of configuration
+// ci, which costs more than target: ranges of its splits, each of at
+// most target cost unless a split alone costs more. costs is scratch,
+// returned for reuse.
+func (p *Plan) appendParts(dst []Unit, costs []float64, ci, i int, target float64) ([]Unit, []float64) {
 	e := p.join
 	costs, west := e.SplitCosts(costs[:0], ci, e.Sets(ci)[i])
 	from, acc := 0, 0.0
 	for s, c := range costs {
 		if acc > 0 && partCost(acc+c, west) > target {
-			p.Units = append(p.Units, joinUnit(ci, i, i+1, from, s, partCost(acc, west)))
+			dst = append(dst, joinUnit(ci, i, i+1, from, s, partCost(acc, west)))
 			from, acc = s, 0
 		}
 		acc += c
 	}
-	p.Units = append(p.Units, joinUnit(ci, i, i+1, from, len(costs), partCost(acc, west)))
-	return costs
+	dst = append(dst, joinUnit(ci, i, i+1, from, len(costs), partCost(acc, west)))
+	return dst, costs
 }
 
 // joinUnit returns the join unit of east sets first to last of

@@ -48,7 +48,7 @@ func TestSamplerDraws(t *testing.T) {
 		}
 	}
 	before := len(p.Units)
-	p.addParts(nil, ci, best, p.join.Cost(0, best)/4)
+	p.Units, _ = p.appendParts(p.Units, nil, ci, best, p.join.Cost(0, best)/4)
 	parts := p.Units[before:]
 	if len(parts) < 2 {
 		t.Fatalf("the costliest east set of N=16 made %d parts", len(parts))
