@@ -94,10 +94,8 @@ var ErrOverflow = errors.New("count exceeds 64 bits")
 // them from First on in the list of configuration Config of the join (see
 // package join), or the unit of the symmetric solutions (SymmetricSolutions
 // true), which counts the solutions that the half turn and the quarter
-// turn map to themselves. Its border fields are 0.
-//
-// The fields are as narrow as their values allow: the largest plans hold
-// millions of units.
+// turn map to themselves. Its border fields are 0. The fields are as
+// narrow as their values allow: the largest plans hold millions of units.
 type Unit struct {
 	ID int
 	// cost estimates the size of the unit's search, for ordering.
