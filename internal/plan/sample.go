@@ -132,15 +132,28 @@ const (
 	sliceWest = 1 << 24
 )
 
+// wholeUnit is the most cost of a join unit that the sampler times whole:
+// some ten milliseconds.
+const wholeUnit = 3e10
+
 // timeJoin times join unit u, after its configuration was loaded in
-// load seconds (see Time). Of a unit of several east sets one is drawn,
+// load seconds (see Time). A unit of at most wholeUnit is counted. Of a
+// larger unit of several east sets one is drawn,
 // in proportion to its cost, and its time scaled by the unit's cost
-// over its own. The placements of its sets of rows are made first, then
+// over its own. The placements of its sets of rows are made first; a set
+// whose sides each fit in one slice is then counted, and of a larger one
 // one random slice of each side is made and joined (see join.Slice),
 // each step timed: making a side's half boards scales with the number of
 // slices of that side, the join with the product, and the west side is
 // made again for each chunk of the east side, as a count does.
 func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, _ float64, err error) {
+	if u.EastTo == 0 && u.cost <= wholeUnit {
+		// A small unit is timed whole: one of its sets alone would be
+		// counted with cold caches, which its neighbours warm in a count.
+		start := time.Now()
+		_, err := s.p.countJoin(ctx, u, s.c, nil)
+		return time.Since(start).Seconds(), load, err
+	}
 	scale := 1.0
 	if u.EastTo == 0 && u.Last-u.First > 1 {
 		i := s.drawSet(u)
@@ -150,10 +163,6 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 	j := s.p.join
 	ci := int(u.Config)
 	rows := j.Sets(ci)[u.First]
-	start := time.Now()
-	s.c.Prepare(ci, rows)
-	prep := time.Since(start).Seconds()
-
 	var west float64
 	s.splits, west = j.SplitCosts(s.splits[:0], ci, rows)
 	first, last := 0, len(s.splits)
@@ -168,6 +177,19 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 	eastSlice.First, eastSlice.Last = first, last
 	westSlice, westSlices := s.slice(west, sliceWest)
 	westSlice.Last = j.WestSplits(ci, rows)
+	if eastSlices == 1 && westSlices == 1 {
+		// Sides of one slice each: the count itself is timed, lists
+		// made included, as cheap and without the slices' own steps,
+		// which weigh on small items.
+		start := time.Now()
+		if _, err := s.p.countJoin(ctx, u, s.c, nil); err != nil {
+			return 0, 0, err
+		}
+		return time.Since(start).Seconds() * scale, load, nil
+	}
+	start := time.Now()
+	s.c.Prepare(ci, rows)
+	prep := time.Since(start).Seconds()
 	if !s.warm {
 		// The counter's buffers grow to the size of the first slices:
 		// memory first touched costs more than the count, and is not
