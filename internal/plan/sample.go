@@ -133,19 +133,19 @@ const (
 )
 
 // wholeUnit is the most cost of a join unit that the sampler times whole:
-// some ten milliseconds.
+// a few tenths of a second.
 const wholeUnit = 3e10
 
 // timeJoin times join unit u, after its configuration was loaded in
 // load seconds (see Time). A unit of at most wholeUnit is counted. Of a
-// larger unit of several east sets one is drawn,
-// in proportion to its cost, and its time scaled by the unit's cost
-// over its own. The placements of its sets of rows are made first; a set
-// whose sides each fit in one slice is then counted, and of a larger one
-// one random slice of each side is made and joined (see join.Slice),
-// each step timed: making a side's half boards scales with the number of
-// slices of that side, the join with the product, and the west side is
-// made again for each chunk of the east side, as a count does.
+// larger unit of several east sets one is drawn, in proportion to its
+// cost, and its time scaled by the unit's cost over its own. A set whose
+// sides each fit in one slice is counted; of a larger one the placements
+// of its sets of rows are made, then one random slice of each side is
+// made and joined (see join.Slice), each step timed: making a side's
+// half boards scales with the number of slices of that side, the join
+// with the product, and the west side is made again for each chunk of
+// the east side, as a count does.
 func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, _ float64, err error) {
 	if u.EastTo == 0 && u.cost <= wholeUnit {
 		// A small unit is timed whole: one of its sets alone would be
