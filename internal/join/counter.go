@@ -87,22 +87,13 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 		}
 		return c.join(c.east, c.west), halves
 	}
-	var vne, vse, vnw, vsw view
-	eastShape, westShape := &e.east, &e.west
-	if e.lazy {
-		vne, vse, vnw, vsw = c.views(cf, a, b)
-	} else {
-		c.load(ci)
-		vne, vse = c.q[ne].view(a), c.q[se].view(b)
-		vnw, vsw = c.q[nw].view(cf.rowsN&^a), c.q[sw].view(cf.rowsS&^b)
-		eastShape, westShape = &c.eastShape, &c.westShape
-	}
+	v := c.itemViews(ci, a, b)
 	eastSplits, westSplits := cf.subsetsE[ka][from:to], cf.subsetsW[kw]
 	limit := e.halfLimit
 	var ec cursor
 	westAll := false // c.west holds every west half board
 	for {
-		c.east = c.fillSide(c.east[:0], vne, vse, eastSplits, &ec, limit, eastShape)
+		c.east = c.fillSide(c.east[:0], v.ne, v.se, eastSplits, &ec, limit, v.east)
 		if len(c.east) == 0 {
 			return solutions, halves
 		}
@@ -113,7 +104,7 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 		}
 		var wc cursor
 		for first := true; ; first = false {
-			c.west = c.fillSide(c.west[:0], vnw, vsw, westSplits, &wc, limit, westShape)
+			c.west = c.fillSide(c.west[:0], v.nw, v.sw, westSplits, &wc, limit, v.west)
 			if len(c.west) == 0 {
 				if first {
 					return solutions, halves // no west half board: nothing to join
@@ -138,13 +129,8 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 // when needed; a caller that times a part calls it first to time the
 // part alone.
 func (c *Counter) Prepare(ci int, rows uint32) {
-	e := c.e
-	if !e.lazy {
-		c.load(ci)
-		return
-	}
-	a, b := e.split(rows)
-	c.views(&e.configs[ci], a, b)
+	a, b := c.e.split(rows)
+	c.itemViews(ci, a, b)
 }
 
 // Slice selects some half boards of one side of an item, for samples:
@@ -186,21 +172,12 @@ func (c *Counter) CountSlices(ci int, rows uint32, east, west Slice) SliceCount 
 	if ka >= len(cf.subsetsE) || kw >= len(cf.subsetsW) {
 		return r
 	}
-	var vne, vse, vnw, vsw view
-	eastShape, westShape := &e.east, &e.west
-	if e.lazy {
-		vne, vse, vnw, vsw = c.views(cf, a, b)
-	} else {
-		c.load(ci)
-		vne, vse = c.q[ne].view(a), c.q[se].view(b)
-		vnw, vsw = c.q[nw].view(cf.rowsN&^a), c.q[sw].view(cf.rowsS&^b)
-		eastShape, westShape = &c.eastShape, &c.westShape
-	}
+	v := c.itemViews(ci, a, b)
 	start := time.Now()
-	c.east, r.EastPairs = c.slice(c.east[:0], vne, vse, cf.subsetsE[ka], east, eastShape)
+	c.east, r.EastPairs = c.slice(c.east[:0], v.ne, v.se, cf.subsetsE[ka], east, v.east)
 	r.EastTime = time.Since(start)
 	start = time.Now()
-	c.west, r.WestPairs = c.slice(c.west[:0], vnw, vsw, cf.subsetsW[kw], west, westShape)
+	c.west, r.WestPairs = c.slice(c.west[:0], v.nw, v.sw, cf.subsetsW[kw], west, v.west)
 	r.WestTime = time.Since(start)
 	r.EastHalves, r.WestHalves = len(c.east), len(c.west)
 	if len(c.east) > 0 && len(c.west) > 0 {
@@ -248,20 +225,32 @@ func (c *Counter) slice(dst []uint64, up, low view, splits []split, sl Slice, sh
 	return dst, pairs
 }
 
-// views returns the placements of the item of configuration cf with
-// north east rows a and south east rows b, from the cache of an engine
-// that builds them on demand: north east, south east, north west and
-// south west.
-func (c *Counter) views(cf *config, a, b uint32) (vne, vse, vnw, vsw view) {
+// views are the placements of the four quadrants of an item, and the
+// shapes of its east and west half boards.
+type views struct {
+	ne, se, nw, sw view
+	east, west     *shape
+}
+
+// itemViews returns the placements of the item of configuration ci with
+// north east rows a and south east rows b: from the cache of an engine
+// that builds them on demand, else from the configuration's lists.
+func (c *Counter) itemViews(ci int, a, b uint32) views {
+	e := c.e
+	cf := &e.configs[ci]
+	if !e.lazy {
+		c.load(ci)
+		return views{c.q[ne].view(a), c.q[se].view(b), c.q[nw].view(cf.rowsN &^ a), c.q[sw].view(cf.rowsS &^ b), &c.eastShape, &c.westShape}
+	}
 	if c.cache == nil {
-		c.cache = newListCache(c.e.m, c.e.cacheBudget)
+		c.cache = newListCache(e.m, e.cacheBudget)
 	}
 	c.cache.next()
 	get := func(qd int, rows uint32) view {
 		l := c.cache.get(rows, cf.forbid[qd])
 		return view{l.data, l.start}
 	}
-	return get(ne, a), get(se, b), get(nw, cf.rowsN&^a), get(sw, cf.rowsS&^b)
+	return views{get(ne, a), get(se, b), get(nw, cf.rowsN&^a), get(sw, cf.rowsS&^b), &e.east, &e.west}
 }
 
 // halves appends to dst the signatures of the half boards made of an
