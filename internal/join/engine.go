@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -301,7 +302,7 @@ func (e *Engine) SplitCosts(dst []float64, ci int, rows uint32) ([]float64, floa
 	if k >= len(c.subsetsE) {
 		return dst, 0
 	}
-	return e.sideCosts(dst, a, b, c.subsetsE[k]), e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW)
+	return e.sideCosts(dst, a, b, c.subsetsE[k]), e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW, nil)
 }
 
 // WestSplitCosts appends to dst the number of candidate west half boards
@@ -488,7 +489,15 @@ func (e *Engine) split(rows uint32) (a, b uint32) {
 // done is closed.
 func (e *Engine) addSets(c *config, done <-chan struct{}) {
 	if len(e.configs) > 1 {
-		c.sets, c.costs, c.most = e.listSets(c, 0, 1<<e.m, done)
+		// One side of an odd board's configuration lacks the column of
+		// the middle row's queen: its groups, ranked without that
+		// column, make the side's candidates a dot product too.
+		full := uint32(1)<<e.m - 1
+		var d *dropped
+		if free := full &^ (c.colsE & c.colsW); free != 0 {
+			d = e.base.dropColumn(bits.TrailingZeros32(free))
+		}
+		c.sets, c.costs, c.most = e.listSets(c, d, 0, 1<<e.m, done)
 		return
 	}
 	// A single configuration: its north row sets in two halves, on two
@@ -498,8 +507,8 @@ func (e *Engine) addSets(c *config, done <-chan struct{}) {
 	var hiCosts []float32
 	var hiMost float64
 	var wg sync.WaitGroup
-	wg.Go(func() { hiSets, hiCosts, hiMost = e.listSets(c, half, 1<<e.m, done) })
-	c.sets, c.costs, c.most = e.listSets(c, 0, half, done)
+	wg.Go(func() { hiSets, hiCosts, hiMost = e.listSets(c, nil, half, 1<<e.m, done) })
+	c.sets, c.costs, c.most = e.listSets(c, nil, 0, half, done)
 	wg.Wait()
 	c.sets = append(c.sets[:len(c.sets):len(c.sets)], hiSets...)
 	c.costs = append(c.costs[:len(c.costs):len(c.costs)], hiCosts...)
@@ -508,51 +517,87 @@ func (e *Engine) addSets(c *config, done <-chan struct{}) {
 
 // listSets returns the east sets of c whose north rows a are from ≤ a <
 // to, in order, their costs, and the most candidates of a side of one;
-// it stops, with some of them, once done is closed. A first pass counts
-// the sets, so that the lists take no more memory than they hold.
-func (e *Engine) listSets(c *config, from, to uint32, done <-chan struct{}) (sets []uint32, costs []float32, most float64) {
-	n := 0
-	e.eachSet(c, from, to, nil, func(a, b uint32) { n++ })
-	sets, costs = make([]uint32, 0, n), make([]float32, 0, n)
-	e.eachSet(c, from, to, done, func(a, b uint32) {
-		cost, side := e.cost(c, a, b)
-		if cost == 0 {
-			return // no candidate half board on one side: nothing to join
-		}
-		sets = append(sets, e.rowMask(a, b))
-		costs = append(costs, float32(cost))
-		most = max(most, side)
-	})
-	return sets, costs, most
-}
-
-// eachSet calls f with the north and south rows of each east set of c,
-// least of its orbit, whose north rows a are from ≤ a < to, in order,
-// until done is closed.
-func (e *Engine) eachSet(c *config, from, to uint32, done <-chan struct{}, f func(a, b uint32)) {
+// it stops, with some of them, once done is closed. d, if not nil, holds
+// the groups without the column c lacks on one side.
+//
+// A cost reads the groups of the item's four sets of rows. The items are
+// weighed in tiles of north rows against south rows of matching size,
+// so that the groups of a tile are read from the processor's cache, not
+// from memory, for each of its items.
+func (e *Engine) listSets(c *config, d *dropped, from, to uint32, done <-chan struct{}) (sets []uint32, costs []float32, most float64) {
 	east := bits.OnesCount32(c.colsE)
-	for a := from; a < to; a++ {
-		if a&^c.rowsN != 0 || bits.OnesCount32(a) > east {
-			continue
-		}
-		select {
-		case <-done:
-			return
-		default:
-		}
-		ka := bits.OnesCount32(a)
-		for b := range uint32(1) << e.m {
-			if b&^c.rowsS != 0 || bits.OnesCount32(b) != east-ka {
-				continue
-			}
-			if c.symmetricE {
-				if _, least := e.eastOrbit(a, b); !least {
-					continue
-				}
-			}
-			f(a, b)
+	// The south rows of each size, and the north rows in order with
+	// where their items begin.
+	south := make([][]uint32, east+1)
+	for b := range uint32(1) << e.m {
+		if k := bits.OnesCount32(b); b&^c.rowsS == 0 && k <= east {
+			south[k] = append(south[k], b)
 		}
 	}
+	var north []uint32
+	var begin []int
+	bySize := make([][]int, east+1)
+	total := 0
+	for a := from; a < to; a++ {
+		if k := bits.OnesCount32(a); a&^c.rowsN == 0 && k <= east {
+			bySize[k] = append(bySize[k], len(north))
+			north = append(north, a)
+			begin = append(begin, total)
+			total += len(south[east-k])
+		}
+	}
+	// Weigh every pair, 0 for those left out (not the least of their
+	// orbit, or with no half board on a side), then keep the others in
+	// order.
+	costs = make([]float32, total)
+	const tile = 32
+	for k, as := range bySize {
+		bs := south[east-k]
+		for t := 0; t < len(as); t += tile {
+			select {
+			case <-done:
+				return nil, nil, 0
+			default:
+			}
+			at := as[t:min(t+tile, len(as))]
+			for u := 0; u < len(bs); u += tile {
+				for _, ai := range at {
+					a, out := north[ai], costs[begin[ai]:]
+					for j := u; j < min(u+tile, len(bs)); j++ {
+						if c.symmetricE {
+							if _, least := e.eastOrbit(a, bs[j]); !least {
+								continue
+							}
+						}
+						cost, side := e.cost(c, d, a, bs[j])
+						out[j] = float32(cost)
+						most = max(most, side)
+					}
+				}
+			}
+		}
+	}
+	kept := 0
+	for _, cost := range costs {
+		if cost != 0 {
+			kept++
+		}
+	}
+	sets = make([]uint32, 0, kept)
+	kept = 0
+	for ai, a := range north {
+		for j, b := range south[east-bits.OnesCount32(a)] {
+			if cost := costs[begin[ai]+j]; cost != 0 {
+				sets = append(sets, e.rowMask(a, b))
+				costs[kept] = cost
+				kept++
+			}
+		}
+	}
+	if kept < total*3/4 {
+		costs = slices.Clone(costs[:kept]) // free what the orbits left out
+	}
+	return sets, costs[:kept:kept], most
 }
 
 // split is a split of a set of columns between the upper and the lower
@@ -609,13 +654,13 @@ func (e *Engine) eastOrbit(a, b uint32) (int, bool) {
 // and their product for the join.
 //
 // It is 0 when a side has no candidate. It returns too the larger number
-// of candidates of the two sides.
-func (e *Engine) cost(c *config, a, b uint32) (cost, most float64) {
-	eastN := e.candidates(a, b, c.colsE, c.subsetsE)
+// of candidates of the two sides. d is nil or as for candidates.
+func (e *Engine) cost(c *config, d *dropped, a, b uint32) (cost, most float64) {
+	eastN := e.candidates(a, b, c.colsE, c.subsetsE, d)
 	if eastN == 0 {
 		return 0, 0
 	}
-	westN := e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW)
+	westN := e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW, d)
 	if westN == 0 {
 		return 0, 0
 	}
@@ -630,20 +675,25 @@ func (e *Engine) cost(c *config, a, b uint32) (cost, most float64) {
 // candidates returns the number of pairs of an upper placement on rows
 // up and a lower placement on rows low that together use the columns
 // cols, in the unfiltered lists; subsets lists the subsets of cols by
-// size.
-func (e *Engine) candidates(up, low, cols uint32, subsets [][]split) float64 {
+// size. d, if not nil and cols lacks just its column, gives them faster.
+func (e *Engine) candidates(up, low, cols uint32, subsets [][]split, d *dropped) float64 {
 	k := bits.OnesCount32(up)
 	if k >= len(subsets) {
 		return 0
 	}
 	q := e.base
-	upKey, lowKey := q.keys[up], q.keys[low]
-	if cols == 1<<e.m-1 {
+	full := uint32(1)<<e.m - 1
+	if cols == full {
 		// All the columns: the complements of the k-sets, in the order
 		// of their rank, are the (m−k)-sets in reverse order.
 		n := binomial[e.m][k]
-		return float64(dotReversed(q.start[upKey:][:n+1], q.start[lowKey:][:n+1]))
+		return float64(dotReversed(q.start[q.keys[up]:][:n+1], q.start[q.keys[low]:][:n+1]))
 	}
+	if d != nil && cols == full&^d.col {
+		n := binomial[e.m-1][k]
+		return float64(dotReversed(d.start[d.keys[up]:][:n+1], d.start[d.keys[low]:][:n+1]))
+	}
+	upKey, lowKey := q.keys[up], q.keys[low]
 	total := 0
 	for _, sp := range subsets[k] {
 		ku := upKey + sp.rankUp

@@ -496,3 +496,52 @@ func TestDotReversedKernelsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestDroppedColumnCosts weighs every item of the configurations of odd
+// boards that lack a column on one side both ways: through the groups
+// ranked without that column, and split by split. It checks the items'
+// order and orbits against a plain walk of the rows too.
+func TestDroppedColumnCosts(t *testing.T) {
+	for _, n := range []int{11, 13, 15} {
+		e, err := New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := uint32(1)<<e.m - 1
+		dropping := 0
+		for ci := range e.configs {
+			c := &e.configs[ci]
+			var d *dropped
+			if free := full &^ (c.colsE & c.colsW); free != 0 {
+				d = e.base.dropColumn(bits.TrailingZeros32(free))
+				dropping++
+			}
+			east := bits.OnesCount32(c.colsE)
+			var want []uint32
+			for a := range uint32(1) << e.m {
+				for b := range uint32(1) << e.m {
+					if a&^c.rowsN != 0 || b&^c.rowsS != 0 || bits.OnesCount32(a)+bits.OnesCount32(b) != east {
+						continue
+					}
+					if _, least := e.eastOrbit(a, b); c.symmetricE && !least {
+						continue
+					}
+					fast, _ := e.cost(c, d, a, b)
+					slow, _ := e.cost(c, nil, a, b)
+					if fast != slow {
+						t.Fatalf("N=%d config %d rows %x %x: cost %v with the dropped column, %v split by split", n, ci, a, b, fast, slow)
+					}
+					if slow != 0 {
+						want = append(want, e.rowMask(a, b))
+					}
+				}
+			}
+			if !slices.Equal(c.sets, want) {
+				t.Fatalf("N=%d config %d: %d east sets, want %d in the walk's order", n, ci, len(c.sets), len(want))
+			}
+		}
+		if dropping == 0 {
+			t.Fatalf("N=%d: no configuration lacks a column", n)
+		}
+	}
+}

@@ -83,6 +83,38 @@ func newKeys(m int) ([]uint32, int) {
 	return keys, int(total)
 }
 
+// dropped holds the sizes of the groups of placements that leave one
+// column free, their columns ranked among the sets of the other m−1
+// columns: the pairs of an upper and a lower placement on all columns
+// but that one are then a dot product with one side reversed, as on all
+// the columns.
+type dropped struct {
+	col   uint32   // the free column, as a mask
+	keys  []uint32 // keys[rows]: where the starts of the groups of rows begin
+	start []uint32 // C(m−1, k)+1 starts for each set of k rows, modulo 2^32
+}
+
+// dropColumn returns the groups of q that leave column j free.
+func (q *quarters) dropColumn(j int) *dropped {
+	m := q.m
+	d := &dropped{col: 1 << j, keys: make([]uint32, 1<<m)}
+	total := uint32(0)
+	for rows := range uint32(1) << m {
+		d.keys[rows] = total
+		total += binomial[m-1][bits.OnesCount32(rows)] + 1
+	}
+	d.start = make([]uint32, total)
+	below := d.col - 1
+	for rows := range uint32(1) << m {
+		base, out := q.keys[rows], d.start[d.keys[rows]:]
+		forEachSubset(m-1, bits.OnesCount32(rows), func(cols, r uint32) {
+			g := base + rank(cols&below|(cols&^below)<<1)
+			out[r+1] = out[r] + q.start[g+1] - q.start[g]
+		})
+	}
+	return d
+}
+
 // groupAt returns the placements of group k (the group of rows r and
 // columns c is keys[r] + rank(c)): the list from the first of them on,
 // padding included, and how many they are.
