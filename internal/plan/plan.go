@@ -34,8 +34,8 @@ import (
 // units or the result of a unit changes, so that results of another version
 // are refused. Version 3 brought the join engine; version 4 takes it to
 // N = 28 and cuts the costliest east sets into parts; version 5 makes
-// twice as many units of N = 26 and 28.
-const Version = 5
+// twice as many units of N = 26 and 28; version 6 joins N = 25 and 27.
+const Version = 6
 
 // JoinFrom and JoinTo are the board sizes whose plans may use the join
 // engine; [New] takes it for each of them that [JoinPicked] says. Below
@@ -50,13 +50,9 @@ const (
 // JoinPicked reports whether [New] plans the n×n board for the join
 // engine, which is many times faster than the search engine wherever it
 // runs (over 20 times at N = 16, more at larger N): every N from
-// [JoinFrom] to 24, and the even ones to [JoinTo]. The odd boards from 25
-// on have some thirty configurations of the middle queens, each with
-// millions of east sets (some 90 million items at N = 25), too many to
-// list and weigh when the plan is made; their plans stay with the search
-// engine.
+// [JoinFrom] to [JoinTo].
 func JoinPicked(n int) bool {
-	return n >= JoinFrom && n <= JoinTo && (n <= 24 || n%2 == 0)
+	return n >= JoinFrom && n <= JoinTo
 }
 
 // The engines a plan may use, as [Plan.Engine] names them.
