@@ -105,28 +105,37 @@ func TestJoinItemsAgainstInstances(t *testing.T) {
 
 // cheapest returns k items, as (configuration, index) pairs, evenly
 // spread over the cheapest fiftieth of the items by estimated cost (the
-// very cheapest have no solution).
+// very cheapest have no solution): for each of k quantiles of the costs,
+// the first item that costs that much. The costs are sorted as a copy,
+// not the items, so that the 408 million items of N = 27 take 1.6 GB.
 func cheapest(e *join.Engine, k int) [][2]int {
-	var all [][2]int
+	items := 0
+	for ci := range e.Configs() {
+		items += len(e.Sets(ci))
+	}
+	costs := make([]float32, 0, items)
 	for ci := range e.Configs() {
 		for i := range e.Sets(ci) {
-			all = append(all, [2]int{ci, i})
+			costs = append(costs, float32(e.Cost(ci, i)))
 		}
 	}
-	slices.SortStableFunc(all, func(a, b [2]int) int {
-		ca, cb := e.Cost(a[0], a[1]), e.Cost(b[0], b[1])
-		switch {
-		case ca < cb:
-			return -1
-		case ca > cb:
-			return 1
+	slices.Sort(costs)
+	low := max(k, len(costs)/50)
+	want := make(map[float32][]int) // quantile cost → places in out
+	for i := range min(k, len(costs)) {
+		c := costs[i*low/k]
+		want[c] = append(want[c], i)
+	}
+	out := make([][2]int, min(k, len(costs)))
+	costs = nil
+	for ci := range e.Configs() {
+		for i := range e.Sets(ci) {
+			c := float32(e.Cost(ci, i))
+			if places := want[c]; len(places) > 0 {
+				out[places[0]] = [2]int{ci, i}
+				want[c] = places[1:]
+			}
 		}
-		return 0
-	})
-	low := max(k, len(all)/50)
-	var out [][2]int
-	for i := range min(k, len(all)) {
-		out = append(out, all[i*low/k])
 	}
 	return out
 }

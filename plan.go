@@ -119,6 +119,7 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 	if err := memory.Check(est.Memory, 0); err != nil && p.Engine == plan.EngineJoin {
 		return est, fmt.Errorf("queens: estimate of N=%d: %w", n, err)
 	}
+	defer holdMemory(est.Memory)()
 	if len(p.Units) == 0 {
 		est.Setup = time.Since(start).Seconds()
 		est.Wall = est.Setup
