@@ -249,7 +249,7 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 // holdMemory asks the garbage collector to keep the heap near need
 // bytes, the estimate of a large count, where nothing else has set a
 // limit: left to itself it lets the heap double before it collects,
-// and a count of N = 27 that holds 4.7 GiB would then take 6.2 GiB. It
+// and a count of N = 27 that holds 4.9 GiB would then take 6.4 GiB. It
 // returns the function that gives the limit back.
 func holdMemory(need uint64) (restore func()) {
 	if need < 256<<20 || debug.SetMemoryLimit(-1) != math.MaxInt64 {
