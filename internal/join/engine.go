@@ -302,7 +302,7 @@ func (e *Engine) SplitCosts(dst []float64, ci int, rows uint32) ([]float64, floa
 	if k >= len(c.subsetsE) {
 		return dst, 0
 	}
-	return e.sideCosts(dst, a, b, c.subsetsE[k]), e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW, nil)
+	return e.sideCosts(dst, a, b, c.subsetsE[k], c.colsE == 1<<e.m-1), e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW, nil)
 }
 
 // WestSplitCosts appends to dst the number of candidate west half boards
@@ -316,15 +316,29 @@ func (e *Engine) WestSplitCosts(dst []float64, ci int, rows uint32) []float64 {
 	if k >= len(c.subsetsW) {
 		return dst
 	}
-	return e.sideCosts(dst, up, low, c.subsetsW[k])
+	return e.sideCosts(dst, up, low, c.subsetsW[k], c.colsW == 1<<e.m-1)
 }
 
 // sideCosts appends to dst, for each split, the number of pairs of an
 // upper placement on rows up and a lower one on rows low with the
-// split's columns.
-func (e *Engine) sideCosts(dst []float64, up, low uint32, splits []split) []float64 {
+// split's columns. full says that the splits are of all the columns.
+func (e *Engine) sideCosts(dst []float64, up, low uint32, splits []split, full bool) []float64 {
 	q := e.base
 	upKey, lowKey := q.keys[up], q.keys[low]
+	if full {
+		// The splits of all columns come in decreasing rank of the upper
+		// part (see subsetsBySize), so the lower parts in increasing
+		// rank: both sides' groups are read in order, without the
+		// splits' ranks.
+		n := len(splits)
+		ups, lows := q.start[upKey:][:n+1], q.start[lowKey:][:n+1]
+		dst = slices.Grow(dst, n)
+		for i := range n {
+			r := n - 1 - i
+			dst = append(dst, float64(uint64(ups[r+1]-ups[r])*uint64(lows[i+1]-lows[i])))
+		}
+		return dst
+	}
 	for _, sp := range splits {
 		ku, kl := upKey+sp.rankUp, lowKey+sp.rankLo
 		dst = append(dst, float64(int(q.start[ku+1]-q.start[ku])*int(q.start[kl+1]-q.start[kl])))

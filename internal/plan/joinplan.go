@@ -155,9 +155,12 @@ func (p *Plan) allParts(ctx context.Context, limit float64) ([][][]Unit, error) 
 func (p *Plan) appendParts(dst []Unit, costs []float64, ci, i int, target float64) ([]Unit, []float64) {
 	e := p.join
 	costs, west := e.SplitCosts(costs[:0], ci, e.Sets(ci)[i])
+	// room is the most east candidates a part holds within target: the
+	// east share of partCost.
+	room := (target - west) / (1 + west/256)
 	from, acc := 0, 0.0
 	for s, c := range costs {
-		if acc > 0 && partCost(acc+c, west) > target {
+		if acc > 0 && acc+c > room {
 			dst = append(dst, joinUnit(ci, i, i+1, from, s, partCost(acc, west)))
 			from, acc = s, 0
 		}
