@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"runtime/debug"
 	"testing"
 )
 
@@ -51,4 +53,31 @@ func TestCountCancelled(t *testing.T) {
 	if _, err := Count(ctx, 16, Options{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Count with cancelled context: error = %v, want context.Canceled", err)
 	}
+}
+
+// TestHoldMemory checks the soft memory limit a large count sets: the
+// estimate and an eighth, given back afterwards; none for a small count,
+// nor where a limit is set already (GOMEMLIMIT).
+func TestHoldMemory(t *testing.T) {
+	if debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		t.Skip("a memory limit is set for the tests")
+	}
+	restore := holdMemory(1 << 30)
+	if got, want := debug.SetMemoryLimit(-1), int64(1<<30+1<<27+64<<20); got != want {
+		t.Errorf("limit during a count of 1 GiB = %d, want %d", got, want)
+	}
+	inner := holdMemory(2 << 30) // a limit is set: left alone
+	if got := debug.SetMemoryLimit(-1); got != int64(1<<30+1<<27+64<<20) {
+		t.Errorf("a second count changed the limit to %d", got)
+	}
+	inner()
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("limit after the count = %d, want none", got)
+	}
+	restore = holdMemory(1 << 20)
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("a count of 1 MiB set the limit to %d", got)
+	}
+	restore()
 }
