@@ -88,7 +88,27 @@ type Engine struct {
 	// is at least the largest group, so that one upper placement's half
 	// boards always fit.
 	halfLimit int
+	// From N = 24 on the costs weigh a half board made by halfWeight,
+	// and the lists a counter builds by trialWeight a trial of their
+	// walks; trials[rows] is the trials of the list of a set of rows.
+	// Below, a half board weighs 1 and lists nothing.
+	halfWeight, trialWeight float64
+	trials                  []float32
 }
+
+// Weights of the work of an item from N = 24 on, where a counter builds
+// the lists of placements of each item itself: a half board made takes
+// some 4 ns here and a trial of a list's walks (two of them) some 8 ns,
+// while pairSeconds[N] is the time of a unit of cost of the joined pairs
+// that the estimates of N measured. Without them the plan of N = 27 held
+// a unit of skewed east sets, few pairs but lists of 12 of 13 rows,
+// projected at 26 s, that took 428 s.
+const (
+	halfSeconds  = 4e-9
+	trialSeconds = 8e-9
+)
+
+var pairSeconds = [MaxN + 1]float64{24: 1.87e-12, 25: 8.3e-13, 26: 1.26e-12, 27: 1.96e-13, 28: 9.6e-13}
 
 // config is a placement of the queens of the middle row and the middle
 // column of an odd board: the middle row's queen in column x, the middle
@@ -169,6 +189,11 @@ func NewSettings(ctx context.Context, n int, s Settings) (*Engine, error) {
 		return nil, err
 	}
 	e.measureGroups()
+	e.halfWeight = 1
+	if k := pairSeconds[n]; k > 0 {
+		e.halfWeight, e.trialWeight = halfSeconds/k, trialSeconds/k
+		e.trials = e.base.walkTrials()
+	}
 	if n%2 == 0 {
 		e.configs = []config{e.newConfig(-1, -1, 1)}
 	} else {
@@ -600,8 +625,13 @@ func (e *Engine) listSets(c *config, d *dropped, from, to uint32, done <-chan st
 	sets = make([]uint32, 0, kept)
 	kept = 0
 	for ai, a := range north {
+		first := true
 		for j, b := range south[east-bits.OnesCount32(a)] {
 			if cost := costs[begin[ai]+j]; cost != 0 {
+				if first {
+					cost = float32(float64(cost) + e.northLists(c, a))
+					first = false
+				}
 				sets = append(sets, e.rowMask(a, b))
 				costs[kept] = cost
 				kept++
@@ -680,11 +710,43 @@ func (e *Engine) cost(c *config, d *dropped, a, b uint32) (cost, most float64) {
 	}
 	// The plan's units, and so its fingerprint, follow from the costs:
 	// they must come out the same on every processor. The counts are
-	// whole numbers, exact in a float64, and the conversion keeps the
-	// compiler from fusing the product into the sum (a fused
+	// whole numbers, exact in a float64, and the conversions keep the
+	// compiler from fusing a product into the sum (a fused
 	// multiply-add rounds differently on some processors).
-	return eastN + westN + float64(eastN*westN/256), max(eastN, westN)
+	if e.trials == nil {
+		return eastN + westN + float64(eastN*westN/256), max(eastN, westN)
+	}
+	lists := float64(e.trials[b]) + float64(e.trials[c.rowsS&^b])
+	return float64((eastN+westN)*e.halfWeight) + float64(eastN*westN/256) + float64(lists*e.trialWeight), max(eastN, westN)
 }
+
+// northLists returns the cost of the lists of the north rows of the
+// east sets (c, a, ·), which a counter builds once for a run of them:
+// the first of each run in the order of the sets bears it.
+func (e *Engine) northLists(c *config, a uint32) float64 {
+	if e.trials == nil {
+		return 0
+	}
+	return float64((float64(e.trials[a]) + float64(e.trials[c.rowsN&^a])) * e.trialWeight)
+}
+
+// PartCost estimates, in the units of [Engine.Cost], the work of a part
+// of item (ci, rows) with east and west candidate half boards: the half
+// boards, their pairs, and the item's lists, which a part builds all.
+func (e *Engine) PartCost(ci int, rows uint32, east, west float64) float64 {
+	cost := float64((east+west)*e.halfWeight) + float64(east*west/256)
+	if e.trials == nil {
+		return cost
+	}
+	c := &e.configs[ci]
+	a, b := e.split(rows)
+	lists := float64(e.trials[b]) + float64(e.trials[c.rowsS&^b])
+	return cost + float64(lists*e.trialWeight) + e.northLists(c, a)
+}
+
+// HalfWeight returns the weight of a half board made in the units of
+// [Engine.Cost].
+func (e *Engine) HalfWeight() float64 { return e.halfWeight }
 
 // candidates returns the number of pairs of an upper placement on rows
 // up and a lower placement on rows low that together use the columns

@@ -83,6 +83,23 @@ func newKeys(m int) ([]uint32, int) {
 	return keys, int(total)
 }
 
+// walkTrials returns, for each set of rows, the squares a walk that
+// lists its placements tries: on each row, the columns free of the
+// placements of the rows before it. The time of building a list follows
+// them, not the placements: 8 ns a trial here for both walks of a build,
+// for the 14 rows of m = 14 as for 6 rows of m = 12.
+func (q *quarters) walkTrials() []float32 {
+	m := q.m
+	trials := make([]float32, 1<<m)
+	for rows := uint32(1); rows < 1<<m; rows++ {
+		k := bits.OnesCount32(rows)
+		before := rows &^ (1 << (31 - bits.LeadingZeros32(rows)))
+		placed := q.start[q.keys[before]+binomial[m][k-1]] - q.start[q.keys[before]]
+		trials[rows] = trials[before] + float32(float32(placed)*float32(m-k+1))
+	}
+	return trials
+}
+
 // dropped holds the sizes of the groups of placements that leave one
 // column free, their columns ranked among the sets of the other m−1
 // columns: the pairs of an upper and a lower placement on all columns

@@ -154,19 +154,22 @@ func (p *Plan) allParts(ctx context.Context, limit float64) ([][][]Unit, error) 
 // returned for reuse.
 func (p *Plan) appendParts(dst []Unit, costs []float64, ci, i int, target float64) ([]Unit, []float64) {
 	e := p.join
-	costs, west := e.SplitCosts(costs[:0], ci, e.Sets(ci)[i])
-	// room is the most east candidates a part holds within target: the
-	// east share of partCost.
-	room := (target - west) / (1 + west/256)
+	rows := e.Sets(ci)[i]
+	costs, west := e.SplitCosts(costs[:0], ci, rows)
+	// room is the most east candidates a part holds within target: what
+	// the west side and the lists leave of it, over the weight of an
+	// east half board with its pairs (see join.Engine.PartCost).
+	fixed := e.PartCost(ci, rows, 0, west)
+	room := (target - fixed) / (e.HalfWeight() + west/256)
 	from, acc := 0, 0.0
 	for s, c := range costs {
 		if acc > 0 && acc+c > room {
-			dst = append(dst, joinUnit(ci, i, i+1, from, s, partCost(acc, west)))
+			dst = append(dst, joinUnit(ci, i, i+1, from, s, e.PartCost(ci, rows, acc, west)))
 			from, acc = s, 0
 		}
 		acc += c
 	}
-	dst = append(dst, joinUnit(ci, i, i+1, from, len(costs), partCost(acc, west)))
+	dst = append(dst, joinUnit(ci, i, i+1, from, len(costs), e.PartCost(ci, rows, acc, west)))
 	return dst, costs
 }
 
@@ -176,10 +179,6 @@ func (p *Plan) appendParts(dst []Unit, costs []float64, ci, i int, target float6
 func joinUnit(ci, first, last, from, to int, cost float64) Unit {
 	return Unit{Config: int32(ci), First: int32(first), Last: int32(last), EastFrom: int16(from), EastTo: int16(to), cost: cost}
 }
-
-// partCost is the estimated cost of a part of an east set with east and
-// west candidate half boards, in the units of join.Engine.Cost.
-func partCost(east, west float64) float64 { return east + west + float64(east*west/256) }
 
 // countJoin counts unit u of a join plan with counter c, showing the
 // share of the unit done, by the items' costs, in m when it is not nil.
