@@ -744,6 +744,29 @@ func (e *Engine) PartCost(ci int, rows uint32, east, west float64) float64 {
 	return cost + float64(lists*e.trialWeight) + e.northLists(c, a)
 }
 
+// ListShare returns the share of the lists of east set i of
+// configuration ci that its cost charges to it: the south ones, and the
+// north ones only for the first of a run of sets that share them, which
+// a count builds once for the run. It is 1 below N = 24.
+func (e *Engine) ListShare(ci, i int) float64 {
+	c := &e.configs[ci]
+	if e.trials == nil {
+		return 1
+	}
+	a, b := e.split(c.sets[i])
+	south := float64(e.trials[b]) + float64(e.trials[c.rowsS&^b])
+	north := float64(e.trials[a]) + float64(e.trials[c.rowsN&^a])
+	if south+north == 0 {
+		return 1
+	}
+	if i > 0 {
+		if before, _ := e.split(c.sets[i-1]); before == a {
+			return south / (south + north)
+		}
+	}
+	return 1
+}
+
 // HalfWeight returns the weight of a half board made in the units of
 // [Engine.Cost].
 func (e *Engine) HalfWeight() float64 { return e.halfWeight }

@@ -3,6 +3,7 @@ package join
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -568,5 +569,43 @@ func TestSideCostsInOrder(t *testing.T) {
 				t.Fatalf("rows %b and %b: costs %v in order, %v split by split", up, low, fast, slow)
 			}
 		}
+	}
+}
+
+// TestListWeights checks the weights of N = 24, whose counters build the
+// lists of each item: an item's cost is its half boards and pairs plus
+// the trials of its south lists, and of its north lists when it is the
+// first of the sets that share them, and ListShare says which it bears.
+func TestListWeights(t *testing.T) {
+	e, err := New(24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.trials == nil || e.halfWeight <= 1 {
+		t.Fatal("N = 24 has no weights of lists and half boards")
+	}
+	c := &e.configs[0]
+	firsts := 0
+	for i := 0; i < len(c.sets); i += 97 {
+		a, b := e.split(c.sets[i])
+		eastN := e.candidates(a, b, c.colsE, c.subsetsE, nil)
+		westN := e.candidates(c.rowsN&^a, c.rowsS&^b, c.colsW, c.subsetsW, nil)
+		south := float64(e.trials[b]) + float64(e.trials[c.rowsS&^b])
+		north := float64(e.trials[a]) + float64(e.trials[c.rowsN&^a])
+		share := e.ListShare(0, i)
+		charged := south
+		if share == 1 {
+			charged += north
+			firsts++
+		} else if want := south / (south + north); share != want {
+			t.Fatalf("set %d: list share %v, want %v", i, share, want)
+		}
+		want := (eastN+westN)*e.halfWeight + eastN*westN/256 + charged*e.trialWeight
+		if got := e.Cost(0, i); math.Abs(got-want) > 1e-6*want {
+			t.Fatalf("set %d: cost %v, want %v", i, got, want)
+		}
+	}
+	if firsts == 0 || firsts == (len(c.sets)+96)/97 {
+		t.Fatalf("%d of the sets looked at bear their north lists", firsts)
 	}
 }

@@ -139,13 +139,14 @@ const wholeUnit = 3e10
 // timeJoin times join unit u, after its configuration was loaded in
 // load seconds (see Time). A unit of at most wholeUnit is counted. Of a
 // larger unit of several east sets one is drawn, in proportion to its
-// cost, and its time scaled by the unit's cost over its own. A set whose
-// sides each fit in one slice is counted; of a larger one the placements
-// of its sets of rows are made, then one random slice of each side is
-// made and joined (see join.Slice), each step timed: making a side's
-// half boards scales with the number of slices of that side, the join
-// with the product, and the west side is made again for each chunk of
-// the east side, as a count does.
+// cost, and its time scaled by the unit's cost over its own. The
+// placements of its sets of rows are made, timed, and charged as its
+// cost charges them (join.Engine.ListShare). A set whose sides each fit
+// in one slice is then counted; of a larger one one random slice of
+// each side is made and joined (see join.Slice), each step timed:
+// making a side's half boards scales with the number of slices of that
+// side, the join with the product, and the west side is made again for
+// each chunk of the east side, as a count does.
 func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, _ float64, err error) {
 	if u.EastTo == 0 && u.cost <= wholeUnit {
 		// A small unit is timed whole: one of its sets alone would be
@@ -177,19 +178,23 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 	eastSlice.First, eastSlice.Last = first, last
 	westSlice, westSlices := s.slice(west, sliceWest)
 	westSlice.Last = j.WestSplits(ci, rows)
+	// The lists are made first, and timed apart: a count builds the
+	// north lists once for a run of east sets (a part builds them all).
+	start := time.Now()
+	s.c.Prepare(ci, rows)
+	prep := time.Since(start).Seconds()
+	if u.EastTo == 0 {
+		prep *= j.ListShare(ci, int(u.First))
+	}
 	if eastSlices == 1 && westSlices == 1 {
-		// Sides of one slice each: the count itself is timed, lists
-		// made included, as cheap and without the slices' own steps,
-		// which weigh on small items.
+		// Sides of one slice each: the count itself is timed, as cheap
+		// and without the slices' own steps, which weigh on small items.
 		start := time.Now()
 		if _, err := s.p.countJoin(ctx, u, s.c, nil); err != nil {
 			return 0, 0, err
 		}
-		return time.Since(start).Seconds() * scale, load, nil
+		return (prep + time.Since(start).Seconds()) * scale, load, nil
 	}
-	start := time.Now()
-	s.c.Prepare(ci, rows)
-	prep := time.Since(start).Seconds()
 	if !s.warm {
 		// The counter's buffers grow to the size of the first slices:
 		// memory first touched costs more than the count, and is not
