@@ -528,15 +528,7 @@ func (e *Engine) split(rows uint32) (a, b uint32) {
 // done is closed.
 func (e *Engine) addSets(c *config, done <-chan struct{}) {
 	if len(e.configs) > 1 {
-		// One side of an odd board's configuration lacks the column of
-		// the middle row's queen: its groups, ranked without that
-		// column, make the side's candidates a dot product too.
-		full := uint32(1)<<e.m - 1
-		var d *dropped
-		if free := full &^ (c.colsE & c.colsW); free != 0 {
-			d = e.base.dropColumn(bits.TrailingZeros32(free))
-		}
-		c.sets, c.costs, c.most = e.listSets(c, d, 0, 1<<e.m, done)
+		c.sets, c.costs, c.most = e.listSets(c, e.dropped(c), 0, 1<<e.m, done)
 		return
 	}
 	// A single configuration: its north row sets in two halves, on two
@@ -552,6 +544,18 @@ func (e *Engine) addSets(c *config, done <-chan struct{}) {
 	c.sets = append(c.sets[:len(c.sets):len(c.sets)], hiSets...)
 	c.costs = append(c.costs[:len(c.costs):len(c.costs)], hiCosts...)
 	c.most = max(c.most, hiMost)
+}
+
+// dropped returns, for a configuration of an odd board one of whose
+// sides lacks the column of the middle row's queen, the groups ranked
+// without that column, which make that side's candidates a dot product
+// too; nil when both sides have every column.
+func (e *Engine) dropped(c *config) *dropped {
+	free := (uint32(1)<<e.m - 1) &^ (c.colsE & c.colsW)
+	if free == 0 {
+		return nil
+	}
+	return e.base.dropColumn(bits.TrailingZeros32(free))
 }
 
 // listSets returns the east sets of c whose north rows a are from ≤ a <
@@ -629,7 +633,7 @@ func (e *Engine) listSets(c *config, d *dropped, from, to uint32, done <-chan st
 		for j, b := range south[east-bits.OnesCount32(a)] {
 			if cost := costs[begin[ai]+j]; cost != 0 {
 				if first {
-					cost = float32(float64(cost) + e.northLists(c, a))
+					cost = float32(float64(cost) + e.listsCost(e.northTrials(c, a)))
 					first = false
 				}
 				sets = append(sets, e.rowMask(a, b))
@@ -713,35 +717,47 @@ func (e *Engine) cost(c *config, d *dropped, a, b uint32) (cost, most float64) {
 	// whole numbers, exact in a float64, and the conversions keep the
 	// compiler from fusing a product into the sum (a fused
 	// multiply-add rounds differently on some processors).
-	if e.trials == nil {
-		return eastN + westN + float64(eastN*westN/256), max(eastN, westN)
-	}
-	lists := float64(e.trials[b]) + float64(e.trials[c.rowsS&^b])
-	return float64((eastN+westN)*e.halfWeight) + float64(eastN*westN/256) + float64(lists*e.trialWeight), max(eastN, westN)
+	return e.boardsCost(eastN, westN) + e.listsCost(e.southTrials(c, b)), max(eastN, westN)
 }
 
-// northLists returns the cost of the lists of the north rows of the
-// east sets (c, a, ·), which a counter builds once for a run of them:
-// the first of each run in the order of the sets bears it.
-func (e *Engine) northLists(c *config, a uint32) float64 {
+// boardsCost is the cost of east and west candidate half boards and
+// their pairs.
+func (e *Engine) boardsCost(east, west float64) float64 {
+	return float64((east+west)*e.halfWeight) + float64(east*west/256)
+}
+
+// listsCost is the cost of building lists whose walks try trials
+// squares: 0 below N = 24, where the lists are made once for the count.
+func (e *Engine) listsCost(trials float64) float64 {
+	return float64(trials * e.trialWeight)
+}
+
+// southTrials returns the trials of the walks that build the south
+// lists of the east sets (c, ·, b); 0 below N = 24.
+func (e *Engine) southTrials(c *config, b uint32) float64 {
 	if e.trials == nil {
 		return 0
 	}
-	return float64((float64(e.trials[a]) + float64(e.trials[c.rowsN&^a])) * e.trialWeight)
+	return float64(e.trials[b]) + float64(e.trials[c.rowsS&^b])
+}
+
+// northTrials returns the trials of the walks that build the north lists
+// of the east sets (c, a, ·), which a counter builds once for a run of
+// them; 0 below N = 24.
+func (e *Engine) northTrials(c *config, a uint32) float64 {
+	if e.trials == nil {
+		return 0
+	}
+	return float64(e.trials[a]) + float64(e.trials[c.rowsN&^a])
 }
 
 // PartCost estimates, in the units of [Engine.Cost], the work of a part
 // of item (ci, rows) with east and west candidate half boards: the half
 // boards, their pairs, and the item's lists, which a part builds all.
 func (e *Engine) PartCost(ci int, rows uint32, east, west float64) float64 {
-	cost := float64((east+west)*e.halfWeight) + float64(east*west/256)
-	if e.trials == nil {
-		return cost
-	}
 	c := &e.configs[ci]
 	a, b := e.split(rows)
-	lists := float64(e.trials[b]) + float64(e.trials[c.rowsS&^b])
-	return cost + float64(lists*e.trialWeight) + e.northLists(c, a)
+	return e.boardsCost(east, west) + e.listsCost(e.southTrials(c, b)) + e.listsCost(e.northTrials(c, a))
 }
 
 // ListShare returns the share of the lists of east set i of
@@ -750,12 +766,8 @@ func (e *Engine) PartCost(ci int, rows uint32, east, west float64) float64 {
 // a count builds once for the run. It is 1 below N = 24.
 func (e *Engine) ListShare(ci, i int) float64 {
 	c := &e.configs[ci]
-	if e.trials == nil {
-		return 1
-	}
 	a, b := e.split(c.sets[i])
-	south := float64(e.trials[b]) + float64(e.trials[c.rowsS&^b])
-	north := float64(e.trials[a]) + float64(e.trials[c.rowsN&^a])
+	south, north := e.southTrials(c, b), e.northTrials(c, a)
 	if south+north == 0 {
 		return 1
 	}
