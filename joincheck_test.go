@@ -3,7 +3,9 @@ package queens
 import (
 	"context"
 	"flag"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 var (
 	crossN     = flag.Int("join-check-n", 0, "board size whose cheapest join items TestJoinItemsAgainstInstances checks (default: a few small boards)")
 	crossItems = flag.Int("join-check-items", 20, "number of items TestJoinItemsAgainstInstances checks for -join-check-n")
+	crossShare = flag.Int("join-check-share", 50, "the items checked for -join-check-n are spread over the cheapest 1/share of all items")
 )
 
 // itemInstance returns the sub-problem of one item of the join as an
@@ -44,34 +47,56 @@ func itemInstance(n, x, y int, rows uint32) Instance {
 }
 
 // checkItems counts items of the n×n join with the join's counter and as
-// instances with the variant search, and reports how many agreed and how
-// many had solutions.
+// instances with the variant search, one item per core at a time, and
+// reports how many agreed and how many had solutions.
 func checkItems(t *testing.T, n int, pick func(e *join.Engine) [][2]int) {
 	e, err := join.New(n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := e.NewCounter()
 	items := pick(e)
-	nonzero := 0
+	type result struct {
+		ci   int
+		rows uint32
+		join uint64
+		want Uint128
+		err  error
+	}
+	results := make([]result, len(items))
+	next := make(chan int)
 	start := time.Now()
-	for _, it := range items {
-		ci, rows := it[0], e.Sets(it[0])[it[1]]
-		got, _ := c.Count(ci, rows)
-		x, y := e.Middle(ci)
-		in := itemInstance(n, x, y, rows)
-		want, err := in.Count(context.Background(), Options{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(items)) {
+		c := e.NewCounter()
+		wg.Go(func() {
+			for i := range next {
+				ci, rows := items[i][0], e.Sets(items[i][0])[items[i][1]]
+				got, _ := c.Count(ci, rows)
+				x, y := e.Middle(ci)
+				in := itemInstance(n, x, y, rows)
+				want, err := in.Count(context.Background(), Options{Workers: 1})
+				results[i] = result{ci, rows, got, want, err}
+				if *crossN > 0 {
+					t.Logf("N=%d configuration %d east set %b: join %d, instance %s (%v)", n, ci, rows, got, want, time.Since(start).Round(time.Second))
+				}
+			}
+		})
+	}
+	for i := range items {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	nonzero := 0
+	for _, r := range results {
+		if r.err != nil {
+			t.Fatal(r.err)
 		}
-		if want.Hi != 0 || want.Lo != got {
-			t.Fatalf("N=%d configuration %d east set %b: join %d, instance %s", n, ci, rows, got, want)
+		if r.want.Hi != 0 || r.want.Lo != r.join {
+			t.Fatalf("N=%d configuration %d east set %b: join %d, instance %s", n, r.ci, r.rows, r.join, r.want)
 		}
-		if got > 0 {
+		if r.join > 0 {
 			nonzero++
-		}
-		if *crossN > 0 {
-			t.Logf("N=%d configuration %d east set %b: %d solutions, both ways (%v)", n, ci, rows, got, time.Since(start).Round(time.Second))
 		}
 	}
 	t.Logf("N=%d: %d items agree (%d with solutions) in %v", n, len(items), nonzero, time.Since(start).Round(time.Millisecond))
@@ -83,7 +108,7 @@ func checkItems(t *testing.T, n int, pick func(e *join.Engine) [][2]int) {
 // any size the join takes (N = 22 to 28 are what it is for).
 func TestJoinItemsAgainstInstances(t *testing.T) {
 	if *crossN > 0 {
-		checkItems(t, *crossN, func(e *join.Engine) [][2]int { return cheapest(e, *crossItems) })
+		checkItems(t, *crossN, func(e *join.Engine) [][2]int { return cheapest(e, *crossItems, *crossShare) })
 		return
 	}
 	for _, n := range []int{8, 9, 12, 13} {
@@ -104,11 +129,11 @@ func TestJoinItemsAgainstInstances(t *testing.T) {
 }
 
 // cheapest returns k items, as (configuration, index) pairs, evenly
-// spread over the cheapest fiftieth of the items by estimated cost (the
+// spread over the cheapest 1/share of the items by estimated cost (the
 // very cheapest have no solution): for each of k quantiles of the costs,
 // the first item that costs that much. The costs are sorted as a copy,
 // not the items, so that the 408 million items of N = 27 take 1.6 GB.
-func cheapest(e *join.Engine, k int) [][2]int {
+func cheapest(e *join.Engine, k, share int) [][2]int {
 	items := 0
 	for ci := range e.Configs() {
 		items += len(e.Sets(ci))
@@ -120,7 +145,7 @@ func cheapest(e *join.Engine, k int) [][2]int {
 		}
 	}
 	slices.Sort(costs)
-	low := max(k, len(costs)/50)
+	low := max(k, len(costs)/share)
 	want := make(map[float32][]int) // quantile cost → places in out
 	for i := range min(k, len(costs)) {
 		c := costs[i*low/k]
