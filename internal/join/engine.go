@@ -170,11 +170,7 @@ func NewSettings(ctx context.Context, n int, s Settings) (*Engine, error) {
 	m := n / 2
 	e := &Engine{n: n, m: m, h: n - m, east: newShape(n, true), west: newShape(n, false)}
 	e.lazy = s.OnDemand || n > ListedTo && !s.Listed
-	// Filtered lists make the half boards cheaper to pair up (a tenth of
-	// the count of N = 17) but take some twice the whole list per counter;
-	// from N = 19 on, where the join outweighs the pairing, they cost
-	// memory and save no time.
-	e.filter = n%2 == 1 && m <= filterTo
+	e.filter = n%2 == 1 && filtered(m)
 	e.cacheBudget = s.CacheBytes
 	if e.cacheBudget == 0 {
 		e.cacheBudget = 256 << 20

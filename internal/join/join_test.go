@@ -388,7 +388,7 @@ func TestListCancelled(t *testing.T) {
 // TestMemoryBoundsFiltered checks the bound on the filtered lists of odd
 // boards that Memory relies on, over every configuration.
 func TestMemoryBoundsFiltered(t *testing.T) {
-	sizes := []int{11, 13, 15, 17}
+	sizes := []int{11, 13, 15, 17, 21}
 	if testing.Short() {
 		sizes = sizes[:3]
 	}
@@ -410,6 +410,47 @@ func TestMemoryBoundsFiltered(t *testing.T) {
 			if float64(held) > filteredShare*float64(e.Placements()) {
 				t.Errorf("N=%d configuration %d: filtered lists hold %d placements, more than %.2f×%d", n, ci, held, filteredShare, e.Placements())
 			}
+		}
+	}
+}
+
+// TestFilteredAsForbidden counts a sample of the items of N = 19 and 21
+// with filtered lists and with the whole list, whose placements on the
+// middle queens' diagonals the pairing leaves out: the two ways agree.
+func TestFilteredAsForbidden(t *testing.T) {
+	for _, n := range []int{19, 21} {
+		if testing.Short() && n > 19 {
+			break
+		}
+		e, err := New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.filter != filtered(n/2) {
+			t.Fatalf("N=%d: filter %v", n, e.filter)
+		}
+		counters := [2]*Counter{e.NewCounter(), e.NewCounter()}
+		items, nonzero := 0, 0
+		for ci := range e.Configs() {
+			sets := e.Sets(ci)
+			for i := ci; i < len(sets); i += 997 {
+				var got [2]uint64
+				for k, c := range counters {
+					e.filter = k == 0 // read as c loads configuration ci
+					got[k], _ = c.Count(ci, sets[i])
+				}
+				if got[0] != got[1] {
+					t.Fatalf("N=%d configuration %d east set %b: %d filtered, %d by the whole list", n, ci, sets[i], got[0], got[1])
+				}
+				items++
+				if got[0] > 0 {
+					nonzero++
+				}
+			}
+		}
+		e.filter = filtered(n / 2)
+		if nonzero < items/2 {
+			t.Errorf("N=%d: only %d of %d items have solutions", n, nonzero, items)
 		}
 	}
 }
