@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+	"unsafe"
 )
 
 // Counter counts items of one engine. It holds the scratch memory of the
@@ -22,6 +23,7 @@ type Counter struct {
 	// whole list and leave those placements out as they pair up.
 	q                    [4]*quarters
 	own                  [4]quarters
+	ownData              []byte // the placements of own, one list after another
 	eastShape, westShape shape
 	cache                *listCache // the row lists, when the engine builds them on demand
 	east                 []uint64   // signatures of the east half boards
@@ -368,6 +370,13 @@ func (c *Counter) load(ci int) {
 	cf := &e.configs[ci]
 	c.eastShape, c.westShape = e.east, e.west
 	var forbid [4]uint64
+	if e.filter && c.ownData == nil {
+		// Room for the four filtered lists of any configuration, made
+		// once: lists that grew as configurations came would leave
+		// garbage as large as themselves (400 MiB at N = 21, not 180).
+		c.ownData = make([]byte, int(filteredShare*float64(e.base.placements()))*e.base.stride+4*padding)
+	}
+	used := 0
 	for qd := range c.q {
 		f := cf.forbid[qd]
 		c.q[qd] = e.base
@@ -375,8 +384,13 @@ func (c *Counter) load(ci int) {
 			continue
 		}
 		if e.filter {
-			e.base.filter(f[0], f[1], &c.own[qd])
-			c.q[qd] = &c.own[qd]
+			own := &c.own[qd]
+			own.data = c.ownData[used:]
+			e.base.filter(f[0], f[1], own)
+			if unsafe.SliceData(own.data) == unsafe.SliceData(c.ownData[used:]) {
+				used += len(own.data)
+			}
+			c.q[qd] = own
 			continue
 		}
 		forbid[qd] = uint64(f[0]) | uint64(f[1])<<e.base.field()
