@@ -389,8 +389,11 @@ func TestListCancelled(t *testing.T) {
 // boards that Memory relies on, over every configuration.
 func TestMemoryBoundsFiltered(t *testing.T) {
 	sizes := []int{11, 13, 15, 17, 21}
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		sizes = sizes[:3]
+	case raceEnabled:
+		sizes = sizes[:4]
 	}
 	for _, n := range sizes {
 		e, err := New(n)
@@ -419,7 +422,7 @@ func TestMemoryBoundsFiltered(t *testing.T) {
 // middle queens' diagonals the pairing leaves out: the two ways agree.
 func TestFilteredAsForbidden(t *testing.T) {
 	for _, n := range []int{19, 21} {
-		if testing.Short() && n > 19 {
+		if (testing.Short() || raceEnabled) && n > 19 {
 			break
 		}
 		e, err := New(n)
