@@ -19,8 +19,8 @@ type Counter struct {
 	config int // the configuration whose lists q holds, or −1
 	// The placements of each quadrant for config, and the shapes of its
 	// half boards. An odd board's middle queens forbid some diagonals:
-	// small boards filter the lists (into own), larger ones keep the
-	// whole list and leave those placements out as they pair up.
+	// some boards filter the lists (into own, see filtered), the others
+	// keep the whole list and leave those placements out as they pair up.
 	q                    [4]*quarters
 	own                  [4]quarters
 	ownData              []byte // the placements of own, one list after another
@@ -373,7 +373,7 @@ func (c *Counter) load(ci int) {
 	if e.filter && c.ownData == nil {
 		// Room for the four filtered lists of any configuration, made
 		// once: lists that grew as configurations came would leave
-		// garbage as large as themselves (400 MiB at N = 21, not 180).
+		// garbage as large as themselves, and the heap would double.
 		c.ownData = make([]byte, int(filteredShare*float64(e.base.placements()))*e.base.stride+4*padding)
 	}
 	used := 0
