@@ -217,26 +217,21 @@ func TestRaceLexicographicDecides(t *testing.T) {
 // TestRaceMainDecides gives the lexicographic search a budget of one
 // node, which it spends at its first look, after checkNodes nodes: the
 // race must decide every instance, on two and three goroutines, and the
-// instances must include some on which that search gives up and the main
-// one needs more than probeNodes nodes, so that the goroutine of the
-// lexicographic search joins the shared main search while it runs. Each
-// race runs with and without the first nodes of the main search on the
-// calling goroutine (see raceFirst), of raceFirst nodes, of one look
-// and of three.
+// instances must include some on which that search gives up and the
+// main one needs more than probeNodes nodes, so that the calling
+// goroutine joins the shared main search while it runs.
 func TestRaceMainDecides(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
 	joined := 0
 	for _, in := range raceInstances(rng, 40) {
 		for _, k := range []int{2, 3} {
-			for _, first := range []uint64{0, raceFirst, checkNodes, 3 * checkNodes} {
-				base, _ := newSearcher(&in)
-				r := base.raceWith(ctx, k, &in, raceConfig{lexBudget: 1, first: first})
-				if r.err != nil {
-					t.Fatalf("%+v: %v", in, r.err)
-				}
-				checkDecision(t, in, "the race", r.sol, r.sol == nil)
+			base, _ := newSearcher(&in)
+			r := base.raceWith(ctx, k, &in, raceConfig{lexBudget: 1})
+			if r.err != nil {
+				t.Fatalf("%+v: %v", in, r.err)
 			}
+			checkDecision(t, in, "the race", r.sol, r.sol == nil)
 		}
 		if needsNodes(&in, true) && needsNodes(&in, false) {
 			joined++
@@ -247,28 +242,35 @@ func TestRaceMainDecides(t *testing.T) {
 	}
 }
 
-// TestRaceFirstStopsOnItsBudget checks that the first phase of a race,
-// a search whose budget is less than checkNodes, looks at it often
-// enough to stop on it (see checkMask): a search of raceFirst nodes
-// stops after raceFirst nodes, where one of the default stops at its
-// first look, after checkNodes, on instances that need more than that.
-func TestRaceFirstStopsOnItsBudget(t *testing.T) {
-	for _, in := range longRaceInstances(t, rand.New(rand.NewPCG(41, 42)), 20) {
-		base, _ := newSearcher(&in)
-		for _, short := range []bool{true, false} {
-			s := base.clone(context.Background())
-			s.first, s.budget = true, raceFirst
-			want := uint64(checkNodes)
-			if short {
-				s.checkMask, want = raceFirst-1, raceFirst
-			}
-			s.search()
-			s.release()
-			if !errors.Is(s.err, errBudget) || s.nodes != want {
-				t.Fatalf("%+v: a search with a budget of %d nodes and a look every %d stops after %d nodes with %v, want %d with errBudget",
-					in, raceFirst, s.checkMask+1, s.nodes, s.err, want)
-			}
+// TestRaceRestartsAlone holds the main search back for good and gives
+// the lexicographic search a budget it spends at its first look, on
+// instances with a solution that take that search more than probeNodes
+// nodes: only the random restarts can then decide, and the race must
+// return the solution they meet.
+func TestRaceRestartsAlone(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(45, 46))
+	held := make(chan struct{}) // never closed
+	decided := 0
+	for _, in := range raceInstances(rng, 60) {
+		if !needsNodes(&in, true) {
+			continue
 		}
+		if count, err := in.Count(ctx, Options{Workers: 1}); err != nil || count == (Uint128{}) {
+			continue
+		}
+		for _, k := range []int{2, 3} {
+			base, _ := newSearcher(&in)
+			r := base.raceWith(ctx, k, &in, raceConfig{lexBudget: 1, restarts: 1 << 40, ready: held})
+			if r.err != nil || r.sol == nil {
+				t.Fatalf("%+v: the restarts give %v, %v", in, r.sol, r.err)
+			}
+			checkDecision(t, in, "the restarts", r.sol, false)
+			decided++
+		}
+	}
+	if decided == 0 {
+		t.Fatal("no instance with a solution takes the lexicographic search more than probeNodes nodes: the test needs some")
 	}
 }
 
@@ -288,9 +290,9 @@ func TestRaceCancelled(t *testing.T) {
 }
 
 // TestRaceCancelledMidway cancels races at times from a few
-// microseconds to a millisecond after their start, in their early phase,
-// their dives and their shares: each must stop, soon, with the
-// context's error or with a decision that is right.
+// microseconds to a millisecond after their start, in their lane search,
+// their lexicographic search and their main search: each must stop,
+// soon, with the context's error or with a decision that is right.
 func TestRaceCancelledMidway(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	stopped := 0
@@ -333,9 +335,8 @@ func TestRaceCancelledMidway(t *testing.T) {
 	}
 }
 
-// TestSolveAnyRace decides instances that take more than probeNodes
-// nodes, with AnySolution on several workers, which races the two
-// searches.
+// TestSolveAnyRace decides instances with AnySolution on several
+// workers, which races the searches.
 func TestSolveAnyRace(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(17, 18))
@@ -350,69 +351,9 @@ func TestSolveAnyRace(t *testing.T) {
 	}
 }
 
-// TestRaceSharesLex has the race give every goroutine to the
-// lexicographic search after the dives, with a budget it spends at its
-// first look, and with one it never spends, and the main search a grace
-// of none, of one look, and without end, and, after the first budget,
-// a race of none, of one look and without end: the race must decide
-// every instance, on two and three goroutines. With the first budget,
-// on the instances that take both searches more than probeNodes nodes,
-// the lexicographic search pauses, or races on one goroutine, and the
-// main search, which paused for it or kept a goroutine, goes on and
-// decides, or stops where the lexicographic search decides. Each runs
-// with and without the early phase of the lexicographic search, which
-// a grace of one look ends at once and one without end never does;
-// with it, a share of none has the shared search that the early phase
-// left race the main search, for one look and without end.
-func TestRaceSharesLex(t *testing.T) {
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(19, 20))
-	shared, resumed := 0, 0
-	for _, in := range raceInstances(rng, 40) {
-		both := needsNodes(&in, true) && needsNodes(&in, false)
-		for _, c := range []struct {
-			budget, grace, shareRace, lexBudget uint64
-			early                               bool
-		}{
-			{1, 0, 0, raceBudget, false}, {1, 1, 0, raceBudget, false}, {1, 1 << 40, 0, raceBudget, false},
-			{1 << 40, 0, 0, raceBudget, false}, {1 << 40, 1, 0, raceBudget, false}, {1 << 40, 1 << 40, 0, raceBudget, false},
-			{1, 0, 1, raceBudget, false}, {1, 0, 1 << 40, raceBudget, false}, {1, 1, 1 << 40, raceBudget, false},
-			{1, 1 << 40, 1 << 40, raceBudget, false},
-			{1, 1, 0, raceBudget, true}, {1 << 40, 1, 0, raceBudget, true}, {1, 1, 1 << 40, raceBudget, true},
-			{1, 1 << 40, 1, raceBudget, true}, {0, 1, 0, 1, true}, {0, 1, 0, 1 << 40, true}, {0, 1 << 40, 0, 1, true},
-		} {
-			for _, k := range []int{2, 3} {
-				called := false
-				cfg := raceConfig{lexBudget: c.lexBudget, dives: raceDives, grace: c.grace, shareRace: c.shareRace, early: c.early, share: func(lexNodes, mainNodes float64) uint64 {
-					if lexNodes <= 0 || mainNodes <= 0 {
-						t.Errorf("%+v: estimates %v and %v", in, lexNodes, mainNodes)
-					}
-					called = true
-					return c.budget
-				}}
-				base, _ := newSearcher(&in)
-				r := base.raceWith(ctx, k, &in, cfg)
-				if r.err != nil {
-					t.Fatalf("%+v: %v", in, r.err)
-				}
-				checkDecision(t, in, "the race", r.sol, r.sol == nil)
-				if called && c.budget > 0 {
-					shared++
-					if c.budget == 1 && both {
-						resumed++
-					}
-				}
-			}
-		}
-	}
-	if shared == 0 || resumed == 0 {
-		t.Fatalf("%d races shared the lexicographic search, %d with the main search going on after it: the test needs both", shared, resumed)
-	}
-}
-
 // TestPendingResumes stops searches, main and lexicographic, counting
 // every solution, after a few nodes, and searches what each had yet to
-// search, unit by unit (see pending), as the early phase of a race
+// search, unit by unit (see pending), as a shared search that suspends
 // hands it over: the counts must add up to the instance's.
 func TestPendingResumes(t *testing.T) {
 	ctx := context.Background()
@@ -528,37 +469,12 @@ func TestPendingKeepsOrder(t *testing.T) {
 	}
 }
 
-// TestLexShare checks the share of the race at the edges of its ranges:
-// a budget from the estimate where the lexicographic search leads, give
-// or take lexLead, capped both ways; lexBandShare where it trails by
-// less than lexTrail times; none, a race, from there on.
-func TestLexShare(t *testing.T) {
-	for _, c := range []struct {
-		lex, main float64
-		want      uint64
-	}{
-		{1, 1_000_000, lexShareMin},
-		{100_000, 100_000, lexShareFactor * 100_000},
-		{1e9, 1e9, lexShareMax},
-		{lexLead*1000 - 1, 1000, lexShareFactor * (lexLead*1000 - 1)},
-		{lexLead * 1_000_000, 1_000_000, lexBandShare},
-		{lexTrail*1_000_000 - 1, 1_000_000, lexBandShare},
-		{lexTrail * 1_000_000, 1_000_000, 0},
-		{1e12, 1, 0},
-	} {
-		if got := lexShare(c.lex, c.main); got != c.want {
-			t.Errorf("lexShare(%g, %g) = %d, want %d", c.lex, c.main, got, c.want)
-		}
-	}
-}
-
-// TestRaceLanes runs races whose early phase gives the calling goroutine
-// to the lane search, for one run of its steps, which decides few of
-// the instances, and for as many as it needs, which decides all but
-// those the main search decides first, on two and three goroutines:
-// every race must decide as the count says. With one run of steps the
-// race goes on to the dives and the lexicographic search, from its
-// start.
+// TestRaceLanes runs races that give the calling goroutine first to
+// the lane search, for one run of its steps, which decides few of the
+// instances, and for as many as it needs, which decides all but those
+// the main search decides first, on two and three goroutines: every race
+// must decide as the count says. With one run of steps the race goes on
+// to the lexicographic search and the main search.
 func TestRaceLanes(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(43, 44))
@@ -566,7 +482,7 @@ func TestRaceLanes(t *testing.T) {
 	for _, in := range raceInstances(rng, 30) {
 		for _, lanes := range []uint64{1, 1 << 40} {
 			for _, k := range []int{2, 3} {
-				cfg := raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace, shareRace: shareRaceBudget, early: true, lanes: lanes}
+				cfg := raceConfig{lanes: lanes, lexBudget: raceBudget}
 				base, _ := newSearcher(&in)
 				r := base.raceWith(ctx, k, &in, cfg)
 				if r.err != nil {

@@ -89,11 +89,10 @@ func TestRestartsStop(t *testing.T) {
 // comes from the race's exhaustive search.
 func TestRaceRestarts(t *testing.T) {
 	ctx := context.Background()
-	cfg := raceConfig{lexBudget: raceBudget, trailBudget: lexTrailBudget, dives: raceDives, share: lexShare, first: raceFirst, grace: raceGrace, shareRace: shareRaceBudget, early: true, lanes: raceLaneSteps}
 	for _, in := range raceInstances(rand.New(rand.NewPCG(53, 54)), 30) {
-		for _, total := range []uint64{1, 0} {
+		for _, total := range []uint64{1, 1 << 40} {
 			base, _ := newSearcher(&in)
-			r := base.raceRestarts(ctx, 2, &in, cfg, 16, total)
+			r := base.raceWith(ctx, 2, &in, raceConfig{lanes: raceLaneSteps, lexBudget: raceBudget, restarts: total})
 			if r.err != nil {
 				t.Fatalf("%+v: %v", in, r.err)
 			}

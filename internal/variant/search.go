@@ -89,12 +89,6 @@ type searcher struct {
 	// A search with a budget gives up, with errBudget, once it has
 	// visited that many nodes, give or take checkNodes.
 	budget uint64
-	// checkMask says when the search looks whether it must stop: at the
-	// nodes whose number has no bit of it set. It is checkNodes-1 but
-	// for a short search with a budget, which looks often enough to stop
-	// on it (see raceFirst); a shared search counts its nodes checkNodes
-	// at a time, and needs the default.
-	checkMask uint64
 
 	// When ring is not nil, a solution adds 12/m to found instead of 1,
 	// m being the number of its queens on the squares of ring: the
@@ -103,12 +97,8 @@ type searcher struct {
 
 	// A search that shares its work hands all it has yet to search over
 	// to share, and stops with errSuspended, when a goroutine there waits
-	// for work, or with errLeft, when share has too many goroutines.
+	// for work.
 	share *sharedSearch
-
-	// A search on a dive follows one random branch of every branching
-	// instead of all (see estimate).
-	dive *dive
 
 	// A restarting search (see restarts) tries the squares of each
 	// branching in a random order, drawn from shuffle, when it is not nil.
@@ -162,7 +152,6 @@ func newSearcher(in *Instance) (s *searcher, ok bool) {
 		sol:   make(Solution, n),
 		limit: -1,
 
-		checkMask: checkNodes - 1,
 		checkGap:  boundsGap,
 		checkedAt: noChecks,
 	}
@@ -327,16 +316,8 @@ func (s *searcher) interrupted() bool {
 		s.err = errOvertaken
 		return true
 	}
-	if sh := s.share; sh != nil {
-		if sh.spent != nil {
-			sh.count()
-		}
-		if sh.crowded.Load() && s.leave() {
-			return true
-		}
-		if sh.hungry.Load() && s.suspend() {
-			return true
-		}
+	if sh := s.share; sh != nil && sh.hungry.Load() && s.suspend() {
+		return true
 	}
 	if s.budget != 0 && s.nodes >= s.budget {
 		s.err = errBudget
@@ -435,7 +416,7 @@ func (s *searcher) node(pr, pc int) (stop bool) {
 			break
 		}
 		s.nodes++
-		if s.nodes&s.checkMask == 0 && s.interrupted() {
+		if s.nodes&(checkNodes-1) == 0 && s.interrupted() {
 			return true
 		}
 		// The free squares of each empty row; c1 and c2 are the
@@ -554,9 +535,6 @@ func (s *searcher) mostConstraining(frees *[64]uint64, fewest int) (row int, can
 // the rows it met no solution sooner and took a tenth more time), and
 // the search goes from left to right.
 func (s *searcher) branchRow(r int, cand uint64) bool {
-	if s.dive != nil {
-		return s.dive.branch(s, r, cand, false)
-	}
 	m := bits.OnesCount64(s.open)
 	b := &s.branchings[m]
 	b.open, b.line, b.column = s.open, uint8(r), false
@@ -627,9 +605,6 @@ func (s *searcher) loss(frees *[64]uint64, r int, cols uint64) int {
 // two or more, from the top.
 func (s *searcher) branchColumn(c int) bool {
 	m := bits.OnesCount64(s.open)
-	if s.dive != nil {
-		return s.dive.branch(s, c, s.columnRows(&s.levels[m].frees, c), true)
-	}
 	b := &s.branchings[m]
 	b.open, b.line, b.column = s.open, uint8(c), true
 	s.depth++

@@ -14,11 +14,6 @@ import (
 // handed all it had yet to search over; it never leaves the package.
 var errSuspended = errors.New("queens: suspended")
 
-// errLeft stops the search of a unit of a shared search that has handed
-// all it had yet to search over and left the search for another; it
-// never leaves the package.
-var errLeft = errors.New("queens: left for another search")
-
 // sharedSearch looks for any solution of an instance on several
 // goroutines without splitting its search first. It keeps a queue of
 // units, each the queens placed beyond those of the instance, which
@@ -30,35 +25,23 @@ var errLeft = errors.New("queens: left for another search")
 // again. The queue thus holds the rest of the search in its one-goroutine
 // order, and the goroutines work near its head, where the solutions are
 // expected first. Unlike the split of Solve and Count (see runUnits), it
-// starts at once, with no probe to throw away. A member beyond its seats
-// hands its work to the queue and leaves (see leave), so that with no
-// seats the search pauses undecided. With budgets (see setBudgets) it
-// calls spent(i) once its goroutines have visited budgets[i].
+// starts at once, with no probe to throw away, and a goroutine may join
+// it at any time.
 type sharedSearch struct {
 	base   *searcher // the search of the instance
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	hungry  atomic.Bool // a goroutine waits for a unit
-	crowded atomic.Bool // more goroutines work on the search than it has seats
-
-	// budgets, ascending, are the budgets of nodes of the search (see
-	// setBudgets), and spent, which counts the nodes where it is not nil,
-	// is called with each index as the nodes reach it.
-	budgets atomic.Pointer[[]uint64]
-	nodes   atomic.Uint64
-	spent   func(i int)
+	hungry atomic.Bool // a goroutine waits for a unit
 
 	mu   sync.Mutex
-	wake sync.Cond // signalled on new units, on new seats and once the search is decided
+	wake sync.Cond // signalled on new units and once the search is decided
 	// signals counts the signals of wake, so that a goroutine may wait
 	// for the next without sleeping (see wait).
 	signals   atomic.Uint64
 	units     [][]Square
-	seats     int  // the most goroutines that may work on the search
-	members   int  // goroutines working on the search
-	waiting   int  // members waiting for a unit
-	busy      int  // members searching a unit
+	waiting   int  // goroutines waiting for a unit
+	busy      int  // goroutines searching a unit
 	decided   bool // a solution, none, or an error
 	sol       Solution
 	err       error
@@ -66,26 +49,22 @@ type sharedSearch struct {
 }
 
 // newSharedSearch returns the shared search of base under ctx, with one
-// unit, the whole search, and seats for any number of goroutines.
+// unit, the whole search.
 func newSharedSearch(ctx context.Context, base *searcher) *sharedSearch {
-	sh := &sharedSearch{base: base, units: [][]Square{nil}, seats: int(^uint(0) >> 1)}
+	sh := &sharedSearch{base: base, units: [][]Square{nil}}
 	sh.ctx, sh.cancel = context.WithCancel(ctx)
 	sh.wake.L = &sh.mu
 	return sh
 }
 
-// work searches units of sh until the search is decided, and reports
-// whether it left the search undecided instead, for want of a seat.
-func (sh *sharedSearch) work() (left bool) {
-	if !sh.join() {
-		return false
-	}
+// work searches units of sh until the search is decided.
+func (sh *sharedSearch) work() {
 	s := sh.base.clone(sh.ctx)
 	defer s.release()
 	for {
-		unit, ok, left := sh.take()
+		unit, ok := sh.take()
 		if !ok {
-			return left
+			return
 		}
 		s.reuse(sh.base)
 		s.first, s.share = true, sh
@@ -94,53 +73,23 @@ func (sh *sharedSearch) work() (left bool) {
 			s.place(q.Row, q.Col)
 		}
 		s.search()
-		if sh.finish(s) {
-			return true
-		}
+		sh.finish(s)
 	}
-}
-
-// join makes the calling goroutine a member of sh, unless the search is
-// decided.
-func (sh *sharedSearch) join() bool {
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	if sh.decided {
-		return false
-	}
-	sh.members++
-	sh.recount()
-	return true
-}
-
-// setSeats gives sh seats for n goroutines; the members beyond them
-// leave within checkNodes nodes.
-func (sh *sharedSearch) setSeats(n int) {
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	sh.seats = n
-	sh.recount()
-	sh.signal()
 }
 
 // take returns the first unit of the queue, waiting for one while another
 // goroutine searches; ok is false once the search is decided, which it
 // is, without a solution, when the queue is empty and no goroutine
-// searches, and when the calling goroutine leaves the search for want of
-// a seat (left).
-func (sh *sharedSearch) take() (unit []Square, ok, left bool) {
+// searches.
+func (sh *sharedSearch) take() (unit []Square, ok bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	for !sh.decided {
-		if sh.members > sh.seats {
-			sh.quit()
-			return nil, false, true
-		}
 		if len(sh.units) > 0 {
 			unit = sh.units[0]
 			sh.units = sh.units[1:]
 			sh.busy++
-			return unit, true, false
+			return unit, true
 		}
 		if sh.busy == 0 {
 			sh.decide(nil, nil)
@@ -152,8 +101,7 @@ func (sh *sharedSearch) take() (unit []Square, ok, left bool) {
 		sh.waiting--
 		sh.hungry.Store(sh.waiting > 0 && len(sh.units) == 0)
 	}
-	sh.quit()
-	return nil, false, false
+	return nil, false
 }
 
 // spinWait is how long a goroutine that waits for a unit of a shared
@@ -207,39 +155,18 @@ func (sh *sharedSearch) signal() {
 	sh.wake.Broadcast()
 }
 
-// finish takes the outcome of the search s of a unit, and reports
-// whether s left the search for want of a seat (see leave).
-func (sh *sharedSearch) finish(s *searcher) (left bool) {
+// finish takes the outcome of the search s of a unit.
+func (sh *sharedSearch) finish(s *searcher) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sh.busy--
 	switch {
-	case errors.Is(s.err, errLeft): // leave has counted it out
-		return true
 	case sh.decided, errors.Is(s.err, errSuspended):
 	case s.err != nil:
 		sh.decide(nil, s.err)
 	case s.found > 0:
 		sh.decide(s.solCopy(), nil)
 	}
-	return false
-}
-
-// quit takes a goroutine out of the members of sh, and wakes those that
-// wait: one that waits for the units of a busy goroutine must look again
-// once that goroutine is gone. The caller holds sh.mu.
-func (sh *sharedSearch) quit() {
-	sh.members--
-	sh.recount()
-	if sh.waiting > 0 {
-		sh.signal()
-	}
-}
-
-// recount records whether sh has more members than seats. The caller
-// holds sh.mu.
-func (sh *sharedSearch) recount() {
-	sh.crowded.Store(sh.members > sh.seats)
 }
 
 // decide ends the search with sol, or err, or neither: no solution. The
@@ -255,30 +182,6 @@ func (sh *sharedSearch) result() (r runResult, decided bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	return runResult{sol: sh.sol, err: sh.err}, sh.decided
-}
-
-// setBudgets sets the budgets of sh: ascending numbers of its nodes,
-// counted from its start, at which it calls spent with their index. It
-// may be called while goroutines work on sh, once spent is set; a budget
-// the nodes have already passed is never spent.
-func (sh *sharedSearch) setBudgets(budgets []uint64) {
-	sh.budgets.Store(&budgets)
-}
-
-// count adds the checkNodes nodes that s has visited since it last
-// looked whether to stop to the nodes of its shared search, and calls
-// spent(i) when they reach budgets[i].
-func (sh *sharedSearch) count() {
-	n := sh.nodes.Add(checkNodes)
-	budgets := sh.budgets.Load()
-	if budgets == nil {
-		return
-	}
-	for i, b := range *budgets {
-		if n >= b && n-checkNodes < b {
-			sh.spent(i)
-		}
-	}
 }
 
 // pending returns all that s, a search of base that stopped or is about
@@ -335,21 +238,4 @@ func (s *searcher) suspend() bool {
 func (sh *sharedSearch) requeue(units [][]Square) {
 	sh.units = append(units, sh.units...)
 	sh.signal()
-}
-
-// leave puts all that s has yet to search at the head of the queue of
-// s.share, as suspend does, and leaves the search, setting s.err to
-// errLeft and reporting true, when the search has more members than
-// seats; it reports false otherwise.
-func (s *searcher) leave() bool {
-	sh := s.share
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	if sh.members <= sh.seats || sh.decided {
-		return false
-	}
-	sh.requeue(s.pending(sh.base))
-	sh.quit()
-	s.err = errLeft
-	return true
 }

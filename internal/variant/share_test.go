@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -18,13 +17,11 @@ import (
 // neither lost nor met twice. It counts both with the squares of each row
 // from the left and, as a search for a first solution tries them near
 // the root, the least constraining first, so that both kinds of
-// branching, and branchings on columns, are suspended. It counts a third
-// time with every search asked to leave for want of a seat instead (see
-// leave), which hands over the node it is at too.
+// branching, and branchings on columns, are suspended.
 func TestSuspendKeepsTheSearch(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 22))
-	suspended, left, instances := 0, 0, 0
+	suspended, instances := 0, 0
 	for instances < 12 {
 		in := randomInstance(rng, 10+rng.IntN(3))
 		want, err := in.Count(ctx, Options{Workers: 1})
@@ -36,8 +33,7 @@ func TestSuspendKeepsTheSearch(t *testing.T) {
 			continue // too small to suspend often
 		}
 		instances++
-		for _, mode := range []string{"plain", "ordered", "leave"} {
-			ordered := mode != "plain"
+		for _, ordered := range []bool{false, true} {
 			sh := newSharedSearch(ctx, base)
 			s := base.clone(ctx)
 			var total uint64
@@ -54,30 +50,21 @@ func TestSuspendKeepsTheSearch(t *testing.T) {
 				for _, q := range unit {
 					s.place(q.Row, q.Col)
 				}
-				switch mode {
-				case "leave":
-					sh.members, sh.seats = 1, 0
-					sh.crowded.Store(true)
-				default:
-					sh.hungry.Store(true)
-				}
+				sh.hungry.Store(true)
 				s.search()
-				switch {
-				case errors.Is(s.err, errLeft):
-					left++
-				case s.err != nil && !errors.Is(s.err, errSuspended):
+				if s.err != nil && !errors.Is(s.err, errSuspended) {
 					t.Fatalf("%+v: %v", in, s.err)
 				}
 				total += s.found
 			}
 			if got := U128(total); got != want {
-				t.Fatalf("%+v (%s): the units count %v, Count %v", in, mode, got, want)
+				t.Fatalf("%+v (ordered %v): the units count %v, Count %v", in, ordered, got, want)
 			}
 			suspended += sh.suspended
 		}
 	}
-	if suspended < 100 || left < 100 {
-		t.Fatalf("%d suspensions and %d leaves in all: the test needs more", suspended, left)
+	if suspended < 100 {
+		t.Fatalf("%d suspensions in all: the test needs more", suspended)
 	}
 }
 
@@ -130,78 +117,13 @@ func TestSharedSearchCancelled(t *testing.T) {
 	}
 }
 
-// TestSharedSearchPauses runs shared searches on two and three
-// goroutines whose budget of one node is spent at their first look, and
-// whose seats then go down to none: every goroutine must leave the
-// search undecided, with all it has yet to search in the queue, and the
-// search, with seats again, must then decide the instance right.
-func TestSharedSearchPauses(t *testing.T) {
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(27, 28))
-	paused := 0
-	for _, in := range raceInstances(rng, 30) {
-		for k := 2; k <= 3; k++ {
-			base, _ := newSearcher(&in)
-			sh := newSharedSearch(ctx, base)
-			sh.spent = func(int) { sh.setSeats(0) }
-			sh.setBudgets([]uint64{1})
-			leaves := workOn(sh, k)
-			if _, decided := sh.result(); !decided {
-				if leaves != k || len(sh.units) == 0 || sh.members != 0 || sh.busy != 0 {
-					t.Fatalf("%+v: a paused search has %d of %d goroutines left, %d units, %d members, %d busy",
-						in, leaves, k, len(sh.units), sh.members, sh.busy)
-				}
-				paused++
-				sh.setBudgets(nil)
-				sh.setSeats(k)
-				if left := workOn(sh, k); left != 0 {
-					t.Errorf("%+v: %d goroutines left a search with seats for all", in, left)
-				}
-			}
-			r, decided := sh.result()
-			if !decided || r.err != nil {
-				t.Fatalf("%+v: decided %v, %v", in, decided, r.err)
-			}
-			checkDecision(t, in, "the paused shared search", r.sol, r.sol == nil)
-		}
-	}
-	if paused < 10 {
-		t.Fatalf("%d searches paused: the test needs more", paused)
-	}
-}
-
-// TestSharedSearchBudgets checks that a shared search calls spent(i)
-// once for each of its budgets, in order, when its nodes, counted
-// checkNodes at a time, first reach budgets[i].
-func TestSharedSearchBudgets(t *testing.T) {
-	sh := newSharedSearch(context.Background(), nil)
-	sh.setBudgets([]uint64{3 * checkNodes, 3*checkNodes + 1, 7 * checkNodes})
-	var calls []int
-	var at []uint64
-	sh.spent = func(i int) { calls, at = append(calls, i), append(at, sh.nodes.Load()) }
-	for range 10 {
-		sh.count()
-	}
-	want, wantAt := []int{0, 1, 2}, []uint64{3 * checkNodes, 4 * checkNodes, 7 * checkNodes}
-	if !slices.Equal(calls, want) || !slices.Equal(at, wantAt) {
-		t.Fatalf("spent called for %v at %v nodes, want %v at %v", calls, at, want, wantAt)
-	}
-}
-
-// workOn has k goroutines work on sh until each returns, and returns how
-// many of them left it undecided.
-func workOn(sh *sharedSearch, k int) int {
+// workOn has k goroutines work on sh until each returns.
+func workOn(sh *sharedSearch, k int) {
 	var wg sync.WaitGroup
-	var left atomic.Int32
 	for range k {
-		wg.Go(func() {
-			if sh.work() {
-				left.Add(1)
-			}
-		})
+		wg.Go(sh.work)
 	}
 	wg.Wait()
-	return int(left.Load())
 }
 
 // plainNodes returns the number of nodes of the search of every solution
@@ -273,22 +195,19 @@ func TestSharedSearchWaitEnds(t *testing.T) {
 	}
 }
 
-// TestSharedSearchLeaverWakes has a goroutine wait for the units of a
-// busy one, which then finishes its unit and leaves the search for want
-// of a seat: the waiter must look again, find the queue empty and no one
-// busy, and decide that there is no solution, rather than wait on.
-func TestSharedSearchLeaverWakes(t *testing.T) {
+// TestSharedSearchWaiterWakes has a goroutine wait, asleep, for the
+// units of a busy one, which then finishes its unit without a solution
+// and looks for another: it must decide that there is none, and the
+// waiter must wake and find the search decided, rather than wait on.
+func TestSharedSearchWaiterWakes(t *testing.T) {
 	sh := newSharedSearch(context.Background(), nil)
-	sh.join()
-	if _, ok, _ := sh.take(); !ok { // the busy goroutine takes the only unit
+	if _, ok := sh.take(); !ok { // the busy goroutine takes the only unit
 		t.Fatal("no unit to take")
 	}
-	type outcome struct{ ok, left bool }
-	waited := make(chan outcome)
+	waited := make(chan bool)
 	go func() {
-		sh.join()
-		_, ok, left := sh.take()
-		waited <- outcome{ok, left}
+		_, ok := sh.take()
+		waited <- ok
 	}()
 	for {
 		sh.mu.Lock()
@@ -301,17 +220,13 @@ func TestSharedSearchLeaverWakes(t *testing.T) {
 	}
 	time.Sleep(3 * spinWait) // the waiter sleeps
 	sh.finish(&searcher{})   // the unit, searched through, without a solution
-	sh.mu.Lock()
-	sh.seats = 1 // one goroutine too many, without a signal
-	sh.recount()
-	sh.mu.Unlock()
-	if _, ok, left := sh.take(); ok || !left {
-		t.Fatalf("the busy goroutine took a unit (%v) or stayed (left %v)", ok, left)
+	if _, ok := sh.take(); ok {
+		t.Fatal("the busy goroutine took a unit from an empty queue")
 	}
 	select {
-	case got := <-waited:
-		if got.ok || got.left {
-			t.Fatalf("the waiter took a unit (%v) or left (%v)", got.ok, got.left)
+	case ok := <-waited:
+		if ok {
+			t.Fatal("the waiter took a unit from an empty queue")
 		}
 		if r, decided := sh.result(); !decided || r.sol != nil || r.err != nil {
 			t.Fatalf("decided %v with %v, %v; want no solution", decided, r.sol, r.err)
