@@ -6,8 +6,8 @@ import (
 )
 
 // raceBudget is the number of nodes for which the lexicographic search
-// of a race takes the calling goroutine (see race), about a fiftieth of a
-// second, before that goroutine joins the main search. The classic
+// of a race takes the calling goroutine (see race), a few milliseconds,
+// before that goroutine joins the main search. The classic
 // column-by-column order meets the solutions of some instances far
 // sooner than the main search, and runs out of them sooner on others; a
 // larger budget costs the instances the main search decides alone. See
