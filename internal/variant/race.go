@@ -109,12 +109,7 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 	mainDone := make(chan struct{})
 	goHelper(func() {
 		defer close(mainDone)
-		if cfg.ready != nil {
-			select {
-			case <-cfg.ready:
-			case <-main.ctx.Done():
-			}
-		}
+		cfg.await(main.ctx)
 		var others sync.WaitGroup
 		for range k - 2 {
 			others.Add(1)
@@ -144,23 +139,31 @@ func (base *searcher) raceWith(ctx context.Context, k int, in *Instance, cfg rac
 			return lexOutcome(lex)
 		}
 	}
-	if cfg.ready != nil {
-		select {
-		case <-cfg.ready:
-		case <-main.ctx.Done():
-		}
-	}
+	cfg.await(main.ctx)
 	main.work() // the calling goroutine joins the main search
 	awaitHelper(mainDone)
 	<-restartsDone
 	if restartSol != nil {
 		return runResult{sol: restartSol}
 	}
-	r, decided := main.result()
-	if (!decided || r.err != nil) && ctx.Err() != nil {
+	// The main search is decided: its error, where ctx is done, is that
+	// of its own context, a child of ctx.
+	r, _ := main.result()
+	if r.err != nil && ctx.Err() != nil {
 		return runResult{err: ctx.Err()}
 	}
 	return r
+}
+
+// await returns once cfg.ready is closed, where there is one, or ctx is
+// done.
+func (cfg *raceConfig) await(ctx context.Context) {
+	if cfg.ready != nil {
+		select {
+		case <-cfg.ready:
+		case <-ctx.Done():
+		}
+	}
 }
 
 // laneSearch returns the lane search of in for a race, or nil where the

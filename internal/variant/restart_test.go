@@ -101,6 +101,38 @@ func TestRaceRestarts(t *testing.T) {
 	}
 }
 
+// TestRaceRestartsAlone holds the main search back for good and gives
+// the lexicographic search a budget it spends at its first look, on
+// instances with a solution that take that search more than probeNodes
+// nodes: only the random restarts can then decide, and the race must
+// return the solution they meet.
+func TestRaceRestartsAlone(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(45, 46))
+	held := make(chan struct{}) // never closed
+	decided := 0
+	for _, in := range raceInstances(rng, 60) {
+		if !needsNodes(&in, true) {
+			continue
+		}
+		if count, err := in.Count(ctx, Options{Workers: 1}); err != nil || count == (Uint128{}) {
+			continue
+		}
+		for _, k := range []int{2, 3} {
+			base, _ := newSearcher(&in)
+			r := base.raceWith(ctx, k, &in, raceConfig{lexBudget: 1, restarts: 1 << 40, ready: held})
+			if r.err != nil || r.sol == nil {
+				t.Fatalf("%+v: the restarts give %v, %v", in, r.sol, r.err)
+			}
+			checkDecision(t, in, "the restarts", r.sol, false)
+			decided++
+		}
+	}
+	if decided == 0 {
+		t.Fatal("no instance with a solution takes the lexicographic search more than probeNodes nodes: the test needs some")
+	}
+}
+
 // TestRaceRestartsCancelled checks that a race with restarts stops with
 // the context's error on a board that neither decides.
 func TestRaceRestartsCancelled(t *testing.T) {
