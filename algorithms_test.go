@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // squareBySquare lists the algorithms that test the squares of a row one
@@ -127,7 +129,7 @@ func permutePrefixes(n int) uint64 {
 // bitboard places the same queens.
 func TestAlgorithmStats(t *testing.T) {
 	maxN := 10 // TestCountKnown checks the totals up to 12
-	if testing.Short() {
+	if !testenv.Slow() {
 		maxN = 9
 	}
 	for n := 1; n <= maxN; n++ {

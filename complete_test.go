@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // contains reports whether s has a queen on every square of presets.
@@ -218,7 +220,7 @@ func TestCompleteRandomPresets(t *testing.T) {
 
 func TestCountCompletionsKnown(t *testing.T) {
 	max := 11
-	if testing.Short() {
+	if !testenv.Slow() {
 		max = 9
 	}
 	for n := 1; n <= max; n++ {

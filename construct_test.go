@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // checker tests placements for being solutions like Solution.Validate,
@@ -87,7 +89,7 @@ func TestConstructEveryN(t *testing.T) {
 // case of the formula: n even or odd, and the even board it works on
 // ≡ 2 (mod 6) or not.
 func TestConstructMillion(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("large boards")
 	}
 	var ch checker

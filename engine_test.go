@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens/internal/plan"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // engineMaxN returns the largest board on which the fast engine is checked
@@ -18,7 +19,7 @@ import (
 // counts (TestEngineKnownLarger) and the work pinned per engine in package
 // plan check the engine instead.
 func engineMaxN() int {
-	if testing.Short() {
+	if !testenv.Slow() {
 		return 13
 	}
 	return 15
@@ -56,7 +57,7 @@ func TestEngineMatchesPlain(t *testing.T) {
 // totals and unique counts up to N = 18, 16 under -short.
 func TestEngineKnownLarger(t *testing.T) {
 	maxN := 18
-	if testing.Short() {
+	if !testenv.Slow() {
 		maxN = 16
 	}
 	for n := 14; n <= maxN; n++ {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // randomInstance returns an instance on the n×n board with a few preset
@@ -80,7 +82,7 @@ func TestInstanceAgainstPlain(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(13, 79))
 	maxN, tries := 10, 30
-	if testing.Short() {
+	if !testenv.Slow() {
 		maxN, tries = 8, 10
 	}
 	for n := 1; n <= maxN; n++ {

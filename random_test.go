@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 func TestRandomValid(t *testing.T) {
@@ -30,7 +32,7 @@ func TestRandomValid(t *testing.T) {
 
 func TestRandomLarge(t *testing.T) {
 	n := 50_000
-	if !testing.Short() {
+	if testenv.Slow() {
 		n = 250_000
 	}
 	s, err := Random(context.Background(), n, 42)

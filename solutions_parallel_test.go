@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // collectParallel runs a parallel listing to its end and returns its solutions
@@ -31,7 +33,7 @@ func parallelWorkers() []int {
 
 func TestSolutionsParallelMatchesSolutions(t *testing.T) {
 	sizes := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}
-	if testing.Short() {
+	if !testenv.Slow() {
 		sizes = sizes[:12]
 	}
 	for _, n := range sizes {
@@ -61,7 +63,7 @@ func TestSolutionsParallelMatchesSolutions(t *testing.T) {
 // TestSolutionsParallelDeepUnits lists boards whose units are the prefixes
 // of three rows and more, and checks the count and the order.
 func TestSolutionsParallelDeepUnits(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("lists the 2279184 solutions of N=15")
 	}
 	var (

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // reference lists the solutions of the n×n board the plain way: recursion
@@ -36,7 +38,7 @@ func reference(n int) []Solution {
 }
 
 func TestSolutionsKnown(t *testing.T) {
-	for n := 1; n <= knownMaxN(testing.Short()); n++ {
+	for n := 1; n <= knownMaxN(!testenv.Slow()); n++ {
 		t.Run(fmt.Sprint("n=", n), func(t *testing.T) {
 			seq, err := Solutions(n)
 			if err != nil {
@@ -98,7 +100,7 @@ func TestSolutionsMatchCount(t *testing.T) {
 
 func TestUniqueSolutions(t *testing.T) {
 	maxN := 11
-	if testing.Short() {
+	if !testenv.Slow() {
 		maxN = 10
 	}
 	for n := 1; n <= maxN; n++ {

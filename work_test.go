@@ -3,6 +3,8 @@ package queens
 import (
 	"context"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // The search of the 4×4 board, shared by the row-by-row methods: 16
@@ -82,7 +84,7 @@ func TestWorkByHand(t *testing.T) {
 // up to the work of the search, for every algorithm and several sizes.
 func TestEventWorkAddsUp(t *testing.T) {
 	top := 8
-	if testing.Short() {
+	if !testenv.Slow() {
 		top = 6
 	}
 	for _, a := range Algorithms() {

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // clusterProc is a running queens process whose standard error is read
@@ -139,7 +141,7 @@ func countedUnits(procs ...*clusterProc) map[string]int {
 }
 
 func TestClusterProcesses(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command and runs a cluster of processes")
 	}
 	bin := filepath.Join(t.TempDir(), "queens")

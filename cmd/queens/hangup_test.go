@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestRunHangupCode checks the exit code of a run whose context a
@@ -39,7 +41,7 @@ func TestRunHangupCode(t *testing.T) {
 // FILE' while it writes: each ends it with its exit code, and neither the
 // file nor its temporary file is left.
 func TestSignalsListOutput(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)
@@ -73,7 +75,7 @@ func TestSignalsListOutput(t *testing.T) {
 // TestHangupIgnored starts list under a shell that ignores SIGHUP, as
 // nohup does: the hang-up stays ignored, and the listing goes on.
 func TestHangupIgnored(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)
@@ -97,7 +99,7 @@ func TestHangupIgnored(t *testing.T) {
 // TestSignalsServe stops serve with each signal: 130 for SIGINT and
 // SIGTERM, 129 for SIGHUP, as every other command.
 func TestSignalsServe(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)
@@ -129,7 +131,7 @@ func waitForFile(t *testing.T, dir string) {
 // script starts a job in the background: kill -INT still stops it, with
 // exit 130, while it waits for input.
 func TestInterruptIgnoredAtStart(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // listKnown are the totals and unique counts of the boards the list
@@ -50,7 +51,7 @@ func TestListGolden(t *testing.T) {
 
 func TestListCounts(t *testing.T) {
 	maxN := 12
-	if testing.Short() {
+	if !testenv.Slow() {
 		maxN = 10
 	}
 	for n := 1; n <= maxN; n++ {
@@ -260,7 +261,7 @@ func TestListWriteError(t *testing.T) {
 // solutions and in the orders and selections of the flags.
 func TestListParallelMatchesSerial(t *testing.T) {
 	sizes := []int{4, 8, 12, 13}
-	if testing.Short() {
+	if !testenv.Slow() {
 		sizes = sizes[:3]
 	}
 	for _, n := range sizes {

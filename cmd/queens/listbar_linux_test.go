@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // openTerminal opens a pseudo-terminal of 100 columns and returns its
@@ -47,7 +49,7 @@ func openTerminal(t *testing.T) (tty, pty *os.File) {
 // ones of another format, of --unique and of --limit; and the writing of a
 // large solution by solve.
 func TestListProgress(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)
@@ -110,7 +112,7 @@ func TestListProgress(t *testing.T) {
 // Ctrl-C ends it at once with exit 130. A signal that comes before verify
 // handles signals kills it; the test then tries again, waiting longer.
 func TestVerifyInterruptedOnTerminal(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)

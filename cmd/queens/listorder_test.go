@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"hash"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // sum is a writer that keeps only the SHA-256 of what it is given, and
@@ -25,7 +27,7 @@ func (s *sum) Write(p []byte) (int, error) {
 // listing, so that two units written in the wrong order, or a unit left
 // out, fail here.
 func TestListParallelMatchesSerialDeep(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if !testenv.Slow() || raceEnabled {
 		t.Skip("lists the 2279184 solutions of N=15 three times; CI runs it without the race detector")
 	}
 	o := listOptions{n: 15, format: "cols", base: 1}

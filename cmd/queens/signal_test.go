@@ -17,13 +17,14 @@ import (
 	"time"
 
 	"github.com/queenslab/queens/internal/memory"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestVerifyInterrupted sends SIGINT to verify while it waits for more
 // input on a pipe: it stops at once with exit 130 instead of waiting for
 // the end of its input.
 func TestVerifyInterrupted(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)
@@ -95,7 +96,7 @@ func interrupt(t *testing.T, cmd *exec.Cmd, wait time.Duration, what string) (se
 // TestOutputFileTarget writes -o over a file of mode 0600, through a
 // symbolic link, and over a read-only file, with the built command.
 func TestOutputFileTarget(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)
@@ -145,7 +146,7 @@ func TestOutputFileTarget(t *testing.T) {
 // TestListStdoutInterrupted interrupts 'list 16 > f': f ends with a whole
 // line, and every line of it is a solution.
 func TestListStdoutInterrupted(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)
@@ -186,7 +187,7 @@ func TestListStdoutInterrupted(t *testing.T) {
 // and a checkpoint: the next run of the same command leaves no temporary
 // file behind.
 func TestTempFilesCleaned(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)
@@ -245,7 +246,7 @@ func TestTempFilesCleaned(t *testing.T) {
 // with exit 130 and leaves no file. A signal that comes before solve
 // handles signals kills it; the test then tries again, waiting longer.
 func TestSolveInterrupted(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // solveRun runs the command line and returns what it printed and its exit
@@ -344,7 +345,7 @@ func TestSolveVerify(t *testing.T) {
 			}
 		}
 	}
-	if testing.Short() {
+	if !testenv.Slow() {
 		return
 	}
 	path := filepath.Join(t.TempDir(), "m.txt")

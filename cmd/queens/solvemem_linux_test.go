@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestSolveAddressSpace runs solve of a board whose solution outgrows a
@@ -14,6 +16,7 @@ import (
 // of it with a stack dump; a board that fits is solved under the same
 // limit.
 func TestSolveAddressSpace(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "solves N = 10^6 under a memory limit")
 	bin := buildQueens(t)
 	const limitKiB = 3000000 // about 2.9 GiB: the runtime alone reserves some GiB of it
 	for _, tc := range []struct {

@@ -7,13 +7,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestOutputUmask writes -o and a shard part under umask 077 with the
 // built command: the new files are 0600, as a shell's redirection makes
 // them.
 func TestOutputUmask(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("builds the command")
 	}
 	bin := buildQueens(t)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // mixedInput holds valid and invalid placements in several formats.
@@ -120,7 +121,7 @@ func TestVerifyBadInput(t *testing.T) {
 // one line of columns of about 7 MB, as 'queens solve' writes it.
 func TestVerifyHugeLine(t *testing.T) {
 	n := 1_000_000
-	if testing.Short() {
+	if !testenv.Slow() {
 		n = 50_000
 	}
 	s, err := queens.Construct(n)

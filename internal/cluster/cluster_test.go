@@ -15,6 +15,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/queenslab/queens/internal/plan"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // known holds the totals (OEIS A000170) and unique counts (OEIS A002562)
@@ -109,7 +110,7 @@ func TestCountKnown(t *testing.T) {
 	// A worker on a connection of its own, beside the coordinator's two.
 	stop := goWork(t, testConn(t, s), WorkOptions{Workers: 1, Logf: t.Logf})
 	maxN := 14
-	if testing.Short() || raceEnabled {
+	if !testenv.Slow() || raceEnabled {
 		maxN = 12
 	}
 	for n := 12; n <= maxN; n++ {

@@ -13,6 +13,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // testNode is one server of a cluster of embedded NATS servers, which the
@@ -276,8 +278,9 @@ func checkReplicas(ctx context.Context, t *testing.T, js jetstream.JetStream, r 
 // count, the lost server comes back and a second count runs on the same
 // cluster.
 func TestFailover(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "a cluster of three servers losing one")
 	n, second := 14, 12
-	if raceEnabled || testing.Short() {
+	if raceEnabled {
 		n, second = 12, 10
 	}
 	const ackWait = 2 * time.Second
@@ -420,7 +423,7 @@ wait:
 // two comes back, they say that it answers again, and the count goes on to
 // its exact total.
 func TestLostMajority(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("waits for two elections")
 	}
 	const n = 12

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestConnectNotNATS gives Connect a web server: it ends at once, even
@@ -33,7 +35,7 @@ func TestConnectNotNATS(t *testing.T) {
 // answers, and at a closed port: Connect gives up after GiveUp, and says
 // so.
 func TestConnectGivesUp(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("waits for Connect to give up")
 	}
 	silent, err := net.Listen("tcp", "127.0.0.1:0")

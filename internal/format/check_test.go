@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestCheckMatchesValidate checks long lines of columns, some solutions
@@ -107,7 +108,7 @@ func (l *columnLine) Read(p []byte) (int, error) {
 // one of 20 million ones (40 MB): the Reader allocates a few bits a queen,
 // not the line nor its columns (8 bytes a queen, 32 MB and more).
 func TestCheckMemory(t *testing.T) {
-	if testing.Short() {
+	if !testenv.Slow() {
 		t.Skip("reads 70 MB")
 	}
 	for _, tc := range []struct {

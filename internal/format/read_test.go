@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // readAll reads every placement of in, cloned, and the error that ended
@@ -249,7 +250,7 @@ func construction(n int) queens.Solution {
 
 func TestReadHugeLine(t *testing.T) {
 	n := 300_000 // the command's test takes a million
-	if testing.Short() {
+	if !testenv.Slow() {
 		n = 30_000
 	}
 	s := construction(n)

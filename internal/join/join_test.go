@@ -9,6 +9,8 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // known holds the totals of OEIS A000170.
@@ -194,7 +196,7 @@ func TestBuildKernelsAgree(t *testing.T) {
 func TestSymmetricBurnside(t *testing.T) {
 	unique := []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591}
 	for n := 2; n <= len(known); n++ {
-		if testing.Short() && n > 16 {
+		if !testenv.Slow() && n > 16 {
 			break
 		}
 		half, quarter, _, ok := Symmetric(n, nil)
@@ -244,7 +246,7 @@ func TestClassifyKernelsAgree(t *testing.T) {
 // without the sieve, and with the plain join: the three must agree.
 func TestSieveAgrees(t *testing.T) {
 	sizes := []int{16}
-	if !testing.Short() {
+	if testenv.Slow() {
 		sizes = append(sizes, 18)
 	}
 	for _, n := range sizes {
@@ -390,7 +392,7 @@ func TestListCancelled(t *testing.T) {
 func TestMemoryBoundsFiltered(t *testing.T) {
 	sizes := []int{11, 13, 15, 17, 21}
 	switch {
-	case testing.Short():
+	case !testenv.Slow():
 		sizes = sizes[:3]
 	case raceEnabled:
 		sizes = sizes[:4]
@@ -422,7 +424,7 @@ func TestMemoryBoundsFiltered(t *testing.T) {
 // middle queens' diagonals the pairing leaves out: the two ways agree.
 func TestFilteredAsForbidden(t *testing.T) {
 	for _, n := range []int{19, 21} {
-		if (testing.Short() || raceEnabled) && n > 19 {
+		if (!testenv.Slow() || raceEnabled) && n > 19 {
 			break
 		}
 		e, err := New(n)

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // countAllSettings counts every item of the n×n board, with the engine's
@@ -35,7 +37,7 @@ func countAllSettings(t testing.TB, n int, s Settings, parts int) uint64 {
 // items cut in parts: the totals stay the known ones.
 func TestOnDemandKnownTotals(t *testing.T) {
 	top := 15
-	if testing.Short() {
+	if !testenv.Slow() {
 		top = 14
 	}
 	for n := MinN; n <= top; n++ {

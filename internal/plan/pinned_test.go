@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"slices"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // work is what an engine does for the count of one board: its number of
@@ -76,7 +78,7 @@ func TestPinnedWork(t *testing.T) {
 				}
 				continue
 			}
-			if testing.Short() && engine == EngineSearch && n == 16 {
+			if !testenv.Slow() && engine == EngineSearch && n == 16 {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s/n=%d", engine, n), func(t *testing.T) {

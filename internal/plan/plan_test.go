@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // known holds the totals (OEIS A000170) and unique counts (OEIS A002562)
@@ -51,7 +53,7 @@ func TestUnitsSumToKnownCounts(t *testing.T) {
 	// engine has more units than at 12 and 14, and the outer levels of
 	// the search engine place queens (see TestPinnedWork for it).
 	maxN := 15
-	if testing.Short() {
+	if !testenv.Slow() {
 		maxN = 13
 	}
 	for n := 1; n <= maxN; n++ {
@@ -280,7 +282,7 @@ func TestPlanStable(t *testing.T) {
 		32: {83190, "aab59ad04d1492ff"},
 	}
 	for n, w := range want {
-		if testing.Short() && n > 20 {
+		if !testenv.Slow() && n > 20 {
 			continue
 		}
 		p, _ := New(n)
@@ -477,7 +479,7 @@ func BenchmarkNew(b *testing.B) {
 // unit by unit summed, and compares the totals and the unique counts.
 func TestJoinMatchesSearch(t *testing.T) {
 	maxN := 14
-	if testing.Short() {
+	if !testenv.Slow() {
 		maxN = 12
 	}
 	for n := JoinFrom; n <= maxN; n++ {

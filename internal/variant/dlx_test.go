@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestDLXKnownCounts checks the dancing links on the plain boards.
@@ -27,7 +29,7 @@ func TestDLXAgainstPlain(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 13))
 	maxN, tries := 10, 40
-	if testing.Short() {
+	if !testenv.Slow() {
 		maxN, tries = 8, 15
 	}
 	for n := 1; n <= maxN; n++ {
@@ -65,7 +67,7 @@ func TestDLXAgainstSearch(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(22, 30))
 	tries := 40
-	if testing.Short() {
+	if !testenv.Slow() {
 		tries = 10
 	}
 	for i := range tries {

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestSymmetrySquare checks that the images of the squares under each
@@ -144,7 +146,7 @@ func TestInstanceSymmetricCount(t *testing.T) {
 		{Transpose, AntiTranspose}, {MirrorColumns, MirrorRows}, {Rotate90, Transpose},
 	}
 	tries := 300
-	if testing.Short() {
+	if !testenv.Slow() {
 		tries = 100
 	}
 	symmetric, solvable := 0, 0

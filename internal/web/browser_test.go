@@ -10,8 +10,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -22,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 var screenshotDir = flag.String("screenshots", "", "write screenshots of the page at 1366×768 and 390×844 into this `directory` (browser test)")
@@ -88,14 +91,13 @@ func startServer(t *testing.T, opts ...Options) string {
 // when the test ends or browserTimeout has passed.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	testenv.SkipUnlessSlow(t, "a browser session")
 	path := findChromium()
 	if path == "" {
-		if os.Getenv("QUEENS_BROWSER_TESTS") == "1" {
-			t.Fatal("QUEENS_BROWSER_TESTS=1 but no Chromium was found: install it (apt-get install chromium) or name it in QUEENS_CHROMIUM")
-		}
-		t.Skip("skipping the browser test: no Chromium found (apt-get install chromium); QUEENS_BROWSER_TESTS=1 turns this skip into a failure")
+		t.Fatal("no Chromium found for the browser tests: install it (apt-get install chromium) or name it in QUEENS_CHROMIUM")
 	}
-	profile, err := os.MkdirTemp("", "queens-chromium-")
+	removeStaleProfiles(os.TempDir())
+	profile, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", profilePrefix, os.Getpid()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +129,37 @@ func newBrowser(t *testing.T) context.Context {
 		os.RemoveAll(profile)
 	})
 	return ctx
+}
+
+// profilePrefix starts the name of the temporary profile folder of each
+// browser, followed by the process ID of the test that made it.
+const profilePrefix = "queens-chromium-"
+
+// removeStaleProfiles removes the profile folders in dir left by browser
+// tests that were killed before they could clean up: those whose test
+// process no longer runs.
+func removeStaleProfiles(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), profilePrefix)
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.SplitN(rest, "-", 2)[0])
+		if err != nil || pid == os.Getpid() || processRuns(pid) {
+			continue
+		}
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
+}
+
+// processRuns reports whether a process with the ID pid runs.
+func processRuns(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	p, err := os.FindProcess(pid)
+	return err == nil && p.Signal(syscall.Signal(0)) == nil
 }
 
 // eval runs a JavaScript expression in the page and returns its value.
@@ -827,5 +860,27 @@ func TestBrowserStepsWindowEdges(t *testing.T) {
 	want := "0:-1,-1,-1,-1,-1,-1,-1,-1 0=0 511=511 512=512 513=513 1023=1023 1024=1024 tail"
 	if got != want {
 		t.Errorf("states at the window's edges: %q, want %q", got, want)
+	}
+}
+
+func TestRemoveStaleProfiles(t *testing.T) {
+	dir := t.TempDir()
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("no process to outlive:", err)
+	}
+	stale := filepath.Join(dir, fmt.Sprintf("%s%d-123", profilePrefix, dead.Process.Pid))
+	live := filepath.Join(dir, fmt.Sprintf("%s%d-456", profilePrefix, os.Getpid()))
+	other := filepath.Join(dir, "queens-other-1")
+	for _, d := range []string{stale, live, other} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removeStaleProfiles(dir)
+	for d, want := range map[string]bool{stale: false, live: true, other: true} {
+		if _, err := os.Stat(d); (err == nil) != want {
+			t.Errorf("%s: kept %v, want %v", filepath.Base(d), err == nil, want)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // allEvents returns every event of the algorithm's search on an n×n board
@@ -295,7 +296,7 @@ func TestStepsBadInput(t *testing.T) {
 // algorithm has at most MaxSteps events, so that every step of it stays
 // in reach.
 func TestStepsBudget(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if !testenv.Slow() || raceEnabled {
 		t.Skip("counts the events of the largest boards offered, too slow with -short or -race")
 	}
 	for _, a := range queens.Algorithms() {

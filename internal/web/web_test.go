@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // known are the totals and unique counts of the small boards.
@@ -486,7 +487,7 @@ func TestSolutions(t *testing.T) {
 	}
 
 	for n := 1; n <= MaxGalleryN; n++ {
-		if testing.Short() && n > 10 {
+		if !testenv.Slow() && n > 10 {
 			break
 		}
 		// All solutions of the larger boards make many pages: their
