@@ -11,7 +11,7 @@ import (
 var bitboardAlgorithm = Algorithm{
 	Name:     "bitboard",
 	Idea:     "columns and diagonals as bits of machine words; the free squares of a row are ^(cols|left|right)",
-	Seed:     "none (the classic bitmask search)",
+	Seed:     "none of the tutorials (the classic bitmask search)",
 	MaxN:     MaxN,
 	WorkUnit: "word operations",
 	Search:   bitboardSearch,

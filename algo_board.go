@@ -5,7 +5,7 @@ package queens
 var boardAlgorithm = Algorithm{
 	Name:     "board",
 	Idea:     "a 2-D board of 0s and 1s filled column by column; a square is safe when the row and both diagonals to its left are empty",
-	Seed:     "seed 003, first program",
+	Seed:     "tutorial 003, first program",
 	MaxN:     13,
 	WorkUnit: "squares read",
 	Search:   searchWith(runBoard),

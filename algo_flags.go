@@ -6,7 +6,7 @@ package queens
 var flagsAlgorithm = Algorithm{
 	Name:     "flags",
 	Idea:     "one flag per column and per diagonal; a square is free when its three flags are clear",
-	Seed:     "seed 002; seed 000, method 2; seed 004, codes 1, 3 and 5",
+	Seed:     "tutorial 002; tutorial 000, method 2; tutorial 004, codes 1, 3 and 5",
 	MaxN:     14,
 	WorkUnit: "array reads",
 	Search:   searchWith(runFlags),

@@ -6,7 +6,7 @@ package queens
 var matrixAlgorithm = Algorithm{
 	Name:     "matrix",
 	Idea:     "a counter per square: placing a queen adds 1 to every square it attacks, removing it subtracts 1; iterative, no recursion",
-	Seed:     "seed 000, method 1",
+	Seed:     "tutorial 000, method 1",
 	MaxN:     13,
 	WorkUnit: "counter updates",
 	Search:   searchWith(runMatrix),

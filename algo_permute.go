@@ -6,7 +6,7 @@ package queens
 var permuteAlgorithm = Algorithm{
 	Name:     "permute",
 	Idea:     "every permutation of the columns in turn, checked for diagonal attacks only once all queens stand",
-	Seed:     "none (the brute-force baseline every course starts from)",
+	Seed:     "none of the tutorials (the brute-force baseline every course starts from)",
 	MaxN:     10,
 	WorkUnit: "pairs checked",
 	Search:   searchWith(runPermute),

@@ -5,7 +5,7 @@ package queens
 var rowsAlgorithm = Algorithm{
 	Name:     "rows",
 	Idea:     "before each row, mark the columns that the queens above attack, rebuilt from scratch",
-	Seed:     "seed 004, code 6",
+	Seed:     "tutorial 004, code 6",
 	MaxN:     14,
 	WorkUnit: "entries rebuilt",
 	Search:   searchWith(runRows),

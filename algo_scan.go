@@ -5,7 +5,7 @@ package queens
 var scanAlgorithm = Algorithm{
 	Name:     "scan",
 	Idea:     "remember only where the queens stand; check a new square against every earlier queen",
-	Seed:     "seed 000, method 3; seed 003, second program; seed 004, code 2",
+	Seed:     "tutorial 000, method 3; tutorial 003, second program; tutorial 004, code 2",
 	MaxN:     13,
 	WorkUnit: "comparisons",
 	Search:   searchWith(runScan),

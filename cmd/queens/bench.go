@@ -76,7 +76,10 @@ says how many counted.
 
 Each algorithm has a practical maximum N, up to which it finishes in a few
 seconds. bench refuses a named algorithm past it unless --force is given;
-with --algo all it leaves such algorithms out, and says so.`,
+with --algo all it leaves such algorithms out, and says so.
+
+Where each algorithm comes from (see 'queens help tutorials'):
+` + algorithmSources(),
 		Example: `  queens bench 10
   queens bench 12 --algo flags,bitboard --runs 9
   queens bench 11 --algo permute --force

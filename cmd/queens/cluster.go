@@ -376,3 +376,38 @@ func countShard(ctx context.Context, p *plan.Plan, f countFlags, c clusterFlags,
 	}
 	return nil
 }
+
+// newClusterTopic returns the help topic 'queens help cluster': the two
+// ways a count is spread over many machines, and the commands of each.
+func newClusterTopic() *cobra.Command {
+	return &cobra.Command{
+		Use:   "cluster",
+		Short: "How a count is spread over many machines",
+		Long: `A count is spread over many machines in two ways, both over the work
+units of its plan.
+
+A cluster on NATS JetStream: 'queens count N --cluster' is the
+coordinator. It starts a NATS server inside itself (or uses yours, with
+--nats URL), puts the units on a work queue, counts with its own
+--workers and sums the results. 'queens worker --nats URL' on any machine
+pulls units, counts them on its cores and stores each result once.
+Workers may start before the coordinator and come and go: the units of a
+worker that is lost go to another. --store DIR keeps the queue and the
+results on disk, so that the same command resumes after a restart;
+--recount P has P percent of the units counted by two different workers;
+--replicas R keeps them on R servers of a NATS cluster.
+
+Shards, for batch systems (Slurm job arrays, Kubernetes Indexed Jobs):
+'queens count N --shard I/M -o FILE' counts every M-th unit from unit I
+and writes a part file; 'queens merge' sums the parts, and names the
+shards that are missing.
+
+'queens count --help' and 'queens worker --help' list every flag.
+
+Examples:
+  queens count 16 --cluster --workers 0 --store q16   # the coordinator
+  queens worker --nats nats://127.0.0.1:4222          # a worker, in another terminal
+  queens count 14 --shard 0/3 -o part-0.json          # shard 0 of 3
+  queens merge part-*.json                            # the sum of the parts`,
+	}
+}

@@ -62,12 +62,13 @@ place their queens column by column: by the row of the queen in the first
 column, then in the second, and so on. It is the lexicographic listing
 with each solution turned about the main diagonal, which turns every
 solution into another one. The solution format, which writes the row of
-the queen in each column as seed 003's program does, lists in that order
+the queen in each column as tutorial 003's program does, lists in that order
 unless --order rows.
 
 --style prints exactly what a program of the classic tutorials prints, in
 its own words and layout (but for the time some of them print at the
-end).
+end). A style is named after its tutorial and program: 004-2 is code 2
+of tutorial 004 (see 'queens help tutorials').
 
 Styles (--style):
 ` + stylesHelp() + `
@@ -190,7 +191,7 @@ func checkListFormat(o listOptions, set func(string) bool) error {
 		case "json":
 			hint = "json always counts columns from 0"
 		case "solution":
-			hint = "solution always counts rows from 0, as seed 003's program does"
+			hint = "solution always counts rows from 0, as tutorial 003's program does"
 		}
 		return usageError(fmt.Errorf("--base applies to the cols and csv formats, not to %s", o.format), hint)
 	}

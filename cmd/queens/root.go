@@ -145,6 +145,8 @@ checks given ones, and shows how the classic backtracking algorithms work.`,
 		newMergeCmd(io),
 		newVersionCmd(io),
 		newManCmd(io),
+		newClusterTopic(),
+		newTutorialsTopic(),
 	)
 	root.Version = versionLine()
 	root.SetVersionTemplate("{{.Version}}\n")

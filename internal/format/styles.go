@@ -46,27 +46,27 @@ func board(queen, empty, rowEnd string) partStyle {
 // tutorials. Seed 003's second program is the solution format.
 var styles = []style{
 	{
-		name: "000-1", help: "seed 000 method 1: boards of x and 0, each cell followed by a space, then the count",
+		name: "000-1", help: "tutorial 000, method 1: boards of x and 0, each cell followed by a space, then the count",
 		parts: []partStyle{board("x ", "0 ", "\n")}, tail: "\n", end: "%d\n",
 	},
 	{
-		name: "000-2", help: `seed 000 method 2: "解答 k", then a board of " Q" and " ."`,
+		name: "000-2", help: `tutorial 000, method 2: "解答 k", then a board of " Q" and " ."`,
 		head: "\n解答 %d\n", parts: []partStyle{board(" Q", " .", "\n")},
 	},
 	{
-		name: "000-3", help: "seed 000 method 3: the columns from 1, each followed by a space, then the count",
+		name: "000-3", help: "tutorial 000, method 3: the columns from 1, each followed by a space, then the count",
 		parts: []partStyle{{item: "%[2]d ", suffix: "\n"}}, end: "\n%d\n",
 	},
 	{
-		name: "002", help: `seed 002: "第k种情况" and a matrix of cells three wide, then "共有k种摆放方法"`,
+		name: "002", help: `tutorial 002: "第k种情况" and a matrix of cells three wide, then "共有k种摆放方法"`,
 		head: "第%d种情况\n", parts: []partStyle{board("  1", "  0", "\n")}, end: "\n共有%d种摆放方法\n",
 	},
 	{
-		name: "003a", help: "seed 003, first program: the 0/1 board, without spaces, in column order",
+		name: "003a", help: "tutorial 003, first program: the 0/1 board, without spaces, in column order",
 		parts: []partStyle{board("1", "0", "\n")}, columns: true,
 	},
 	{
-		name: "004-1", help: `seed 004 code 1: "解答k = " and the queen array, then a board of Q and X`,
+		name: "004-1", help: `tutorial 004, code 1: "解答k = " and the queen array, then a board of Q and X`,
 		begin: "开始解决8皇后算法问题\n",
 		// The queen array of the program starts with its unused element 0.
 		head:  "\n解答%d = ",
@@ -74,20 +74,20 @@ var styles = []style{
 		only8: true,
 	},
 	{
-		name: "004-2", help: `seed 004 code 2: "方案k" and the sentences "皇后i在i行j列、"`,
+		name: "004-2", help: `tutorial 004, code 2: "方案k" and the sentences "皇后i在i行j列、"`,
 		head: "\n方案%d\n", parts: []partStyle{{item: "皇后%[1]d在%[1]d行%[2]d列、", suffix: "\n"}},
 		end: "\n详细方案如上所示，可行个数为:%d\n",
 	},
 	{
-		name: "004-3", help: `seed 004 code 3: "以下是皇后在棋盘上的第k种方式的摆放" and a board of Q and X`,
+		name: "004-3", help: `tutorial 004, code 3: "以下是皇后在棋盘上的第k种方式的摆放" and a board of Q and X`,
 		head: "\n以下是皇后在棋盘上的第%d种方式的摆放\n\n", parts: []partStyle{board("Q", "X", "\n")},
 	},
 	{
-		name: "004-4", help: "seed 004 code 4: (column,row) pairs from 1, in column order",
+		name: "004-4", help: "tutorial 004, code 4: (column,row) pairs from 1, in column order",
 		parts: []partStyle{{item: "(%[1]d,%[2]d)  ", suffix: "\n", byColumn: true}}, columns: true,
 	},
 	{
-		name: "004-5", help: `seed 004 code 5: "皇后摆放第k种方案:" and the columns from 1 (8×8 only)`,
+		name: "004-5", help: `tutorial 004, code 5: "皇后摆放第k种方案:" and the columns from 1 (8×8 only)`,
 		// The program ends each line of columns when it begins the next
 		// solution, and leaves its last line open; here every line ends.
 		begin: "////////////////////////////八皇后问题////////////////////////////////\n在8行8列的棋盘上放置8个皇后,皇后可吃掉与她处于同行或同列或同一对角线上的其他棋子,使任一个皇后都不能吃掉其他的7个皇后共有92种方法\n\n",
@@ -96,14 +96,14 @@ var styles = []style{
 		only8: true,
 	},
 	{
-		name: "004-6", help: `seed 004 code 6: "第k种走法" and the board turned about its diagonal, of 0 and +`,
+		name: "004-6", help: `tutorial 004, code 6: "第k种走法" and the board turned about its diagonal, of 0 and +`,
 		head: "第%d种走法  \n", parts: []partStyle{board("0 ", "+ ", " \n")}, columns: true,
 		end: "%[2]d皇后问题有%[1]d种摆放方法。\n",
 	},
 }
 
 // StyleNames returns the names of the styles of the tutorials' programs,
-// such as "000-1" for seed 000 method 1 and "004-2" for seed 004 code 2.
+// such as "000-1" for tutorial 000, method 1 and "004-2" for tutorial 004, code 2.
 func StyleNames() []string {
 	names := make([]string, len(styles))
 	for i, s := range styles {

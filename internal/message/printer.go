@@ -155,6 +155,11 @@ func (p *Printer) translate(s string, depth int) string {
 		return strings.Join(paras, "\n\n")
 	}
 	if strings.Contains(s, "\n") {
+		// A paragraph made from a key with verbs, such as a help text that
+		// names a range of sizes, translates whole.
+		if t, ok := p.byPattern(s, depth); ok {
+			return t
+		}
 		lines := strings.Split(s, "\n")
 		for i, l := range lines {
 			lines[i] = p.translate(l, depth+1)
@@ -175,6 +180,15 @@ func (p *Printer) translate(s string, depth int) string {
 			return m[1] + t
 		}
 	}
+	if t, ok := p.byPattern(s, depth); ok {
+		return t
+	}
+	return s
+}
+
+// byPattern translates s made from a key with verbs, the values that are
+// sentences translated too, and reports whether a key matched.
+func (p *Printer) byPattern(s string, depth int) (string, bool) {
 	for _, pat := range patterns() {
 		m := pat.re.FindStringSubmatch(s)
 		if m == nil {
@@ -195,9 +209,9 @@ func (p *Printer) translate(s string, depth int) string {
 		if pat.glue && !changed {
 			continue
 		}
-		return fill(pat.entry.Zh, vals)
+		return fill(pat.entry.Zh, vals), true
 	}
-	return s
+	return "", false
 }
 
 // exampleComment matches a line of an example with a comment: the

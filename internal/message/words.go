@@ -29,6 +29,7 @@ var names = map[string]bool{
 	"count": true, "list": true, "solve": true, "verify": true, "trace": true,
 	"bench": true, "serve": true, "worker": true, "merge": true,
 	"convert": true, "completion": true, "version": true, "help": true,
+	"cluster": true, "tutorials": true,
 	"all": true, "auto": true, "always": true, "never": true, "host": true,
 	"port": true, "pid": true, "essence": true, "diags": true, "dimacs": true,
 	"numdiags": true, "letting": true, "init": true, "blocks": true,
