@@ -14,6 +14,7 @@ import (
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/message"
+	"github.com/queenslab/queens/internal/plan"
 	"github.com/queenslab/queens/internal/progress"
 )
 
@@ -45,11 +46,11 @@ func newCountCmd(io streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "count N",
 		Short: "Count the solutions of the N×N board",
-		Long: `Count the solutions of the N×N board: the total, and the unique ones,
+		Long: fmt.Sprintf(`Count the solutions of the N×N board: the total, and the unique ones,
 counting solutions that are rotations or reflections of each other once.
-It prints the nodes of the count and the time: from N = 10 to 23 the
+It prints the nodes of the count and the time: from N = %d to %d the
 count joins half boards and a node is a half board it made; for the other
-sizes it searches, and a node is a queen it placed.
+sizes it searches, and a node is a queen it placed.`, plan.JoinFrom, plan.JoinTo) + `
 
 The count is split into work units, counted on all cores. On a terminal,
 a progress bar on stderr shows the units done, the rate, the elapsed time
@@ -173,12 +174,23 @@ func (f countFlags) check() error {
 func countLocal(ctx context.Context, n int, f countFlags, io streams) (countOutcome, error) {
 	opts := queens.Options{Algorithm: f.algo, Workers: f.workers, MaxMemory: f.maxMemory, Recount: f.recount / 100}
 	bar := newCountBar(&opts, f, io)
+	start := time.Now()
 	res, err := queens.Count(ctx, n, opts)
 	bar.stop()
-	if err != nil {
+	switch {
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return countOutcome{}, &exitError{code: exitInterrupted, err: err, hint: lostWorkHint(n, time.Since(start))}
+	case err != nil:
 		return countOutcome{}, countError(err, n, f)
 	}
 	return countOutcome{Result: res}, nil
+}
+
+// lostWorkHint says, after a count without a checkpoint was stopped,
+// that its work is lost and how the next one keeps it.
+func lostWorkHint(n int, elapsed time.Duration) string {
+	return fmt.Sprintf("the %s of counting are lost; to stop a count and resume it later, give it a checkpoint file: 'queens count %d --checkpoint q%d.ckpt'",
+		progress.Elapsed(elapsed), n, n)
 }
 
 // countBar draws the progress of a count, once the count reports it, or
@@ -324,7 +336,7 @@ func (c countOutcome) print(w io.Writer, p *message.Printer, asJSON bool) error 
 	_, err := fmt.Fprintf(w, "%s\n%s\n%s\n",
 		p.Plural("N=%d: %s solutions, %s unique", one, c.N, c.Total, c.Unique),
 		p.Sprintf("nodes: %s", c.Nodes),
-		p.Sprintf("time: %s", millis(p, c.Elapsed)))
+		p.Sprintf("time: %s", countTime(p, c.Elapsed)))
 	if err == nil && c.checkpoint != "" {
 		_, err = fmt.Fprintln(w, p.Sprintf("checkpoint: %s, %d of %d units from earlier runs", c.checkpoint, c.resumed, c.units))
 	}
@@ -368,8 +380,12 @@ func countJSON(r queens.Result) countResult {
 		Algorithm: r.Algorithm, Engine: r.Engine, MemoryEstimate: r.Memory, PeakMemory: peakMemory()}
 }
 
-// millis formats a duration in milliseconds, as the seed programs print
-// their running time.
-func millis(p *message.Printer, d time.Duration) string {
-	return p.Sprintf("%.3f ms", float64(d.Microseconds())/1000)
+// countTime formats the time of a count: below a second in milliseconds,
+// as the seed programs print their running time, and from a second on to
+// a tenth of a second in hours, minutes and seconds, such as "1m57.6s".
+func countTime(p *message.Printer, d time.Duration) string {
+	if d < time.Second {
+		return p.Sprintf("%.3f ms", float64(d.Microseconds())/1000)
+	}
+	return d.Round(100 * time.Millisecond).String()
 }
