@@ -7,11 +7,13 @@ import (
 	"math"
 	"runtime/debug"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 func TestCountKnown(t *testing.T) {
 	for _, a := range Algorithms() {
-		maxN := min(knownMaxN(testing.Short()), a.MaxN)
+		maxN := min(knownMaxN(!testenv.Slow()), a.MaxN)
 		if a.Name != "bitboard" {
 			maxN = min(maxN, 12) // the teaching searches are slow under -race
 		}

@@ -3,6 +3,8 @@ package plan
 import (
 	"context"
 	"testing"
+
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestRecount checks that the plain backtracking of Recount gives every
@@ -10,7 +12,7 @@ import (
 func TestRecount(t *testing.T) {
 	ctx := context.Background()
 	top := 13
-	if testing.Short() {
+	if !testenv.Slow() {
 		top = 11
 	}
 	for n := 1; n <= top; n++ {
