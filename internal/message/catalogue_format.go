@@ -62,7 +62,7 @@ func init() {
 			Zh: "--style 原样打印经典教程中某个程序打印的内容，用它自己的文字和版式（只是不打印\n有些程序最后打印的用时）。样式以教程和程序命名：004-2 是教程 004 的代码2\n（见 'queens help tutorials'）。"},
 		Entry{Key: "Styles (--style):", Zh: "样式（--style）："},
 		Entry{Key: "Output goes to standard output or to the file -o names, as a board up to\nN = 64 and as one line of columns (--format cols) above. The board of an\ninstance (--with, --block, --exclude, --instance) names its ranks down the\nleft side, rank 1 at the bottom, and its files a, b, … along the bottom\n(up to N = 26), and marks the preset queens (@) apart from the queens the\nsearch placed (Q), and the blocked squares (#); --glyphs picks the glyphs.\nExit status: 0 a solution, 1 no solution or no completion exists, 2 bad\nusage or input, 3 the --timeout passed without an answer, 130\ninterrupted.",
-			Zh: "输出写到标准输出或 -o 指定的文件：N 不超过 64 时画成棋盘，更大时写成一行列号\n（--format cols）。实例（--with、--block、--exclude、--instance）的棋盘像国际象棋\n那样标出横排和纵列：左边是横排号，1 在最下面，下边是纵列字母 a、b、…（N 不超过\n26），预设的皇后（@）与搜索放下的皇后（Q）分开标出，禁放的格子标为 #；--glyphs\n选择所用的符号。退出状态：0 有解，1 无解或不存在补全，2 用法或输入有误，3 到了\n--timeout 仍没有答案，130 被中断。"},
+			Zh: "输出写到标准输出或 -o 指定的文件：N 不超过 64 时画成棋盘，更大时写成一行列号\n（--format cols）。实例（--with、--block、--exclude、--instance）的棋盘像国际象棋\n那样标出横排和纵列：左边是横排号，1 在最下面，下边是纵列字母 a、b、…（N 不超过\n26），预设的皇后（@）与搜索放下的皇后（Q）分开标出，禁放的格子标为 #；--glyphs\n选择所用的符号。退出状态：0 有解，1 无解或无法补全成一个解，2 用法或输入有误，3 到了\n--timeout 仍没有答案，130 被中断。"},
 		Entry{Key: "the glyphs of the board format: %s", Zh: "board 格式的符号：%s"},
 		Entry{Key: "rows (lexicographic) or columns (by the rows of the queens of column 1, 2, …); default rows, columns for the solution format",
 			Zh: `"rows"（字典序）或 "columns"（按第 1、2、…列皇后所在的行）；默认 "rows"，solution 格式默认 "columns"`},

@@ -26,7 +26,7 @@ func init() {
 		// Why the board is smaller than the one asked for.
 		Entry{Key: "You asked for N = %d; this shows N = %d, for %s.", Zh: "你要的是 N = %d；这里显示 N = %d，因为%s。"},
 		Entry{Key: "%s plays boards up to %d×%d step by step: a larger search has more than %s steps, too many to replay any of them in a second or two", Zh: "%s 逐步演示的棋盘最大到 %d×%d：更大的搜索超过 %s 步，无法在一两秒内重放到其中任意一步"},
-		Entry{Key: "a board with blocked squares is searched up to %d×%d", Zh: "带禁用格子的棋盘最大搜索到 %d×%d"},
+		Entry{Key: "a board with blocked squares is searched up to %d×%d", Zh: "带禁放的格子的棋盘最大搜索到 %d×%d"},
 		Entry{Key: "%d million", Zh: "%d 百万"},
 
 		// The tools and the board editor.
@@ -36,7 +36,7 @@ func init() {
 		Entry{Key: "Quiz", Zh: "测验"},
 		Entry{Key: "Predict the next step (Q)", Zh: "预测下一步（Q）"},
 		Entry{Key: "Edit the board", Zh: "编辑棋盘"},
-		Entry{Key: "Block squares, exclude diagonals, preset queens (I)", Zh: "禁用格子、排除对角线、预置皇后（I）"},
+		Entry{Key: "Block squares, exclude diagonals, preset queens (I)", Zh: "禁放的格子、被排除的对角线、预设皇后（I）"},
 		Entry{Key: "Present", Zh: "演示"},
 		Entry{Key: "Presenting mode for a projector (F)", Zh: "投影用的演示模式（F）"},
 		Entry{Key: "Keys", Zh: "快捷键"},
@@ -115,7 +115,7 @@ func init() {
 		Entry{Key: "Row 1 takes column 1 at once: no queen stands yet. Setting %s, %s and %s is all it takes to remember the queen.", Zh: "第 1 行立刻取第 1 列：棋盘上还没有皇后。只要设置 %s、%s 和 %s，就记住了这个皇后。"},
 		Entry{Key: "Row 2, column 1: %s is 1. One array read decides, without looking at the queen itself.", Zh: "第 2 行第 1 列：%s 是 1。读一次数组就能判定，不必去看皇后本身。"},
 		Entry{Key: `Row 2, column 2: %s is 1, for row−col is the same as for the queen in row 1: one "\" diagonal.`, Zh: `第 2 行第 2 列：%s 是 1，因为它的 行−列 与第 1 行的皇后相同：在同一条“\”对角线上。`},
-		Entry{Key: "The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.", Zh: "第一个死路：这一行的每一列都被攻击。循环结束时一个皇后也没放下，函数返回，上一行把它的皇后向右移一列。"},
+		Entry{Key: "The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.", Zh: "第一条死路：这一行的每一列都被攻击。循环结束时一个皇后也没放下，函数返回，上一行把它的皇后向右移一列。"},
 		Entry{Key: "Deeper in the search: the ✕ marks a square found attacked, and the line leads to the queen whose flag decided. The stack on the right shows one call per row, each with its own column.", Zh: "搜索更深处：✕ 标出被发现受攻击的格子，连线指向其标志起决定作用的那个皇后。右边的栈每行一次调用，各有自己的列。"},
 		Entry{Key: "The first solution, 1 5 8 6 3 7 2 4, the one the tutorials print first. The search goes on: it has 91 more to find.", Zh: "第一个解 1 5 8 6 3 7 2 4，也就是教程最先打印的那个。搜索继续：还有 91 个解要找。"},
 		Entry{Key: "The end: 92 solutions. Press Play to watch it all, or use the coarse steps (P, B, S, E) to move from one placement, backtrack or solution to the next.", Zh: "结束：共 92 个解。按“播放”观看全过程，或用大步跳转（P、B、S、E）从一次放置、回溯或一个解跳到下一个。"},
@@ -132,7 +132,7 @@ func init() {
 		Entry{Key: "Does the search back up now, taking a queen back or leaving a row with no free square?", Zh: "搜索现在会回溯吗？即撤回一个皇后，或离开一个没有空闲格子的行？"},
 		Entry{Key: "yes, it backs up", Zh: "会，它回溯"},
 		Entry{Key: "no, it goes on", Zh: "不会，它继续前进"},
-		Entry{Key: "Yes: the next step goes back.", Zh: "是的：下一步就是回退。"},
+		Entry{Key: "Yes: the next step goes back.", Zh: "是的：下一步就是回溯。"},
 		Entry{Key: "No: the next step goes on in this row or below.", Zh: "不会：下一步在本行或下面继续。"},
 		Entry{Key: "Right.", Zh: "答对了。"},
 		Entry{Key: "Not quite.", Zh: "不太对。"},

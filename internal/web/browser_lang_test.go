@@ -240,7 +240,7 @@ func TestBrowserInstance(t *testing.T) {
 	// A picture of the search around the blocked squares, in Chinese.
 	open(t, ctx, url, "?n=8&algo=flags&block=c6,f3,d8&exclude=sum:7&with=b4&step=40&lang=zh#search")
 	eval[bool](t, ctx, `(document.activeElement.blur(), document.querySelector('#intro').open = false, true)`)
-	if got := text(t, ctx, "#m-title"); got != "逐行搜索，绕开禁用的格子" {
+	if got := text(t, ctx, "#m-title"); got != "逐行搜索，绕开禁放的格子" {
 		t.Errorf("the method of the instance is called %q", got)
 	}
 	shoot(t, ctx, "instance-zh-1366x768.png")
