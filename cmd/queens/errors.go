@@ -25,7 +25,14 @@ type exitError struct {
 	// sizeHint replaces the hint by one that shows the command that ran
 	// with a board size that works.
 	sizeHint bool
+	// silent prints nothing: the output has said it already, as the count
+	// 0 of 'solve --count' does.
+	silent bool
 }
+
+// errNoneCounted ends a count that found no solution: the 0 printed is
+// the answer, and the exit code 1 the definite no, as 'grep -c' does.
+var errNoneCounted = &exitError{code: exitNo, err: errors.New("no solution counted"), silent: true}
 
 func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
@@ -51,6 +58,9 @@ func report(std streams, err error) int {
 		code, hint = ee.code, ee.hint
 	case errors.Is(err, context.Canceled):
 		code = exitInterrupted
+	}
+	if ee != nil && ee.silent {
+		return code
 	}
 	if code == exitInterrupted {
 		fmt.Fprintf(stderr, "queens: %s\n", p.Text("interrupted"))

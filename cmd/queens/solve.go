@@ -109,9 +109,9 @@ instance (--with, --block, --exclude, --instance) names its ranks down the
 left side, rank 1 at the bottom, and its files a, b, … along the bottom
 (up to N = 26), and marks the preset queens (@) apart from the queens the
 search placed (Q), and the blocked squares (#); --glyphs picks the glyphs.
-Exit status: 0 a solution, 1 no solution or no completion exists, 2 bad
-usage or input, 3 the --timeout passed without an answer, 130
-interrupted.`,
+Exit status: 0 a solution or a count above 0, 1 no solution, no
+completion exists or a count of 0, 2 bad usage or input, 3 the --timeout
+passed without an answer, 130 interrupted.`,
 		Example: `  queens solve 8
   queens solve 1000000 -o million.txt
   queens solve 100 --method random --seed 7 --format cols
@@ -271,12 +271,12 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		if f.json {
 			c := queens.U128(total)
 			f.report.Result, f.report.Count = "count", &c
-			return writeResult(std, f.output, f.report.write)
+			return noneCounted(total == 0, writeResult(std, f.output, f.report.write))
 		}
-		return writeResult(std, f.output, func(w io.Writer) error {
+		return noneCounted(total == 0, writeResult(std, f.output, func(w io.Writer) error {
 			_, err := fmt.Fprintln(w, total)
 			return err
-		})
+		}))
 	}
 	var s queens.Solution
 	switch {
@@ -393,4 +393,13 @@ func withHint(n int) string {
 // done; the search itself takes at most about a second for N ≤ 32.
 func firstSolution(ctx context.Context, n int) (queens.Solution, error) {
 	return untilDone(ctx, func() (queens.Solution, error) { return queens.First(n) })
+}
+
+// noneCounted returns err, or errNoneCounted when the count it wrote found
+// no solution.
+func noneCounted(none bool, err error) error {
+	if err == nil && none {
+		return errNoneCounted
+	}
+	return err
 }

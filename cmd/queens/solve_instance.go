@@ -98,14 +98,15 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 				return err
 			}
 		}
+		none := total == queens.Uint128{}
 		if f.json {
 			f.report.Result, f.report.Count, f.report.CrossChecked = "count", &total, f.crossCheck
-			return writeResult(std, f.output, f.report.write)
+			return noneCounted(none, writeResult(std, f.output, f.report.write))
 		}
-		return writeResult(std, f.output, func(w io.Writer) error {
+		return noneCounted(none, writeResult(std, f.output, func(w io.Writer) error {
 			_, err := fmt.Fprintln(w, total)
 			return err
-		})
+		}))
 	case f.all:
 		err := writeResult(std, f.output, func(w io.Writer) error {
 			return writeAll(ctx, w, &in, f, instanceFormat(std, f, &in))
