@@ -31,15 +31,26 @@ func IsTerminal(w io.Writer) bool {
 // minWidth is the narrowest terminal a bar is drawn on.
 const minWidth = 40
 
+// assumedWidth is the width of a terminal that does not tell its size, as
+// some pseudo-terminals and serial consoles do not.
+const assumedWidth = 80
+
 // wideTerminal reports whether w is a terminal at least minWidth columns
-// wide. A terminal that does not tell its size, as some pseudo-terminals
-// do not, reports width 0.
+// wide; one that reports no size counts as assumedWidth wide.
 func wideTerminal(w io.Writer) bool {
 	if !IsTerminal(w) {
 		return false
 	}
-	width, _, err := term.GetSize(int(w.(*os.File).Fd()))
-	return err == nil && width >= minWidth
+	return terminalWidth(term.GetSize(int(w.(*os.File).Fd()))) >= minWidth
+}
+
+// terminalWidth returns the width of a terminal from what term.GetSize
+// reports, assumedWidth when it reports no width.
+func terminalWidth(width, _ int, err error) int {
+	if err != nil || width <= 0 {
+		return assumedWidth
+	}
+	return width
 }
 
 // Bar is a progress bar of work units. The methods of a nil *Bar do

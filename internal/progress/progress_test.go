@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -195,5 +196,19 @@ func TestWordsInChinese(t *testing.T) {
 	}
 	if got := zh.describe(100, 0, 100, time.Second); !strings.Contains(got, "完成") {
 		t.Errorf("describe at the end in Chinese = %q", got)
+	}
+}
+
+func TestTerminalWidth(t *testing.T) {
+	for _, tc := range []struct {
+		width int
+		err   error
+		want  int
+	}{
+		{120, nil, 120}, {30, nil, 30}, {0, nil, assumedWidth}, {0, errors.New("inappropriate ioctl"), assumedWidth},
+	} {
+		if got := terminalWidth(tc.width, 24, tc.err); got != tc.want {
+			t.Errorf("terminalWidth(%d, %v) = %d, want %d", tc.width, tc.err, got, tc.want)
+		}
 	}
 }
