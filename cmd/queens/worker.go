@@ -32,8 +32,9 @@ machine: the worker pulls units from the NATS JetStream work queue, counts
 them on --workers cores and stores each result, once, in the results
 bucket. It may start before the coordinator, and it serves every count on
 the server, one unit after the other. While the server is unreachable, the
-worker says so and tries again, at growing intervals up to half a minute,
-for --give-up at most; a server that refuses the token or the credentials,
+worker says so and tries again, every tenth of a second for ten seconds,
+so that it joins even a count that ends at once, then at growing
+intervals up to half a minute, for --give-up at most; a server that refuses the token or the credentials,
 or something that is not a NATS server, ends it at once (exit 2).
 
 The worker runs until Ctrl-C (or SIGTERM, or a hang-up), which hands the

@@ -712,10 +712,9 @@ func TestConnectErrors(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	// Attempts at 0, 1 and 3 seconds, and the next at 7: two or three
-	// within the time (the third close to its end), with a longer pause
-	// before the second.
-	if len(logged) < 2 || len(logged) > 3 || !strings.Contains(logged[0], dead+" is unreachable") || !strings.Contains(logged[1], "trying again in 2s") {
+	// Attempts a tenth of a second apart for the first ten seconds, said
+	// once at the first.
+	if len(logged) != 1 || !strings.Contains(logged[0], dead+" is unreachable") || !strings.Contains(logged[0], "trying again every 100ms for 10s") {
 		t.Errorf("log of a waiting Connect: %q", logged)
 	}
 }

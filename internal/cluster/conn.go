@@ -28,9 +28,27 @@ var (
 	ErrNotNATS = errors.New("not a NATS server")
 )
 
-// maxRetryWait is the longest wait between two attempts of a [Connect]
-// that waits for its server.
-const maxRetryWait = 30 * time.Second
+// The pauses of a [Connect] that waits for its server: quickRetryWait
+// apart for the first quickRetries, so that a worker started before its
+// coordinator joins even a count that ends within a second, then from a
+// second on, doubling up to maxRetryWait.
+const (
+	quickRetryWait = 100 * time.Millisecond
+	quickRetries   = 10 * time.Second
+	maxRetryWait   = 30 * time.Second
+)
+
+// retryWait returns the pause after a failed attempt of a waiting
+// [Connect], the server unreachable for elapsed and the last pause last.
+func retryWait(elapsed, last time.Duration) time.Duration {
+	switch {
+	case elapsed < quickRetries:
+		return quickRetryWait
+	case last < time.Second:
+		return time.Second
+	}
+	return min(2*last, maxRetryWait)
+}
 
 // ConnOptions says how to connect to a NATS server.
 type ConnOptions struct {
@@ -180,7 +198,8 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 		o = append(o, nats.DontRandomize())
 	}
 	start := time.Now()
-	for wait := time.Second; ; wait = min(2*wait, maxRetryWait) {
+	var wait time.Duration
+	for attempt := 1; ; attempt++ {
 		nc, err := nats.Connect(addr, o...)
 		if err == nil {
 			moves.found(nc.ConnectedUrlRedacted())
@@ -198,10 +217,16 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 		if !opts.Wait {
 			return nil, fmt.Errorf("%w at %s: %s", ErrUnreachable, shown, reason)
 		}
+		wait = retryWait(time.Since(start), wait)
 		if opts.GiveUp > 0 && time.Since(start)+wait > opts.GiveUp {
 			return nil, fmt.Errorf("%w at %s: %s; gave up after %s", ErrUnreachable, shown, reason, time.Since(start).Round(time.Second))
 		}
-		logf("the NATS server at %s is unreachable (%s); trying again in %s", shown, reason, wait)
+		switch {
+		case attempt == 1:
+			logf("the NATS server at %s is unreachable (%s); trying again every %s for %s, then at growing intervals", shown, reason, quickRetryWait, quickRetries)
+		case wait >= time.Second:
+			logf("the NATS server at %s is unreachable (%s); trying again in %s", shown, reason, wait)
+		}
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()

@@ -261,6 +261,7 @@ func init() {
 		Entry{Key: "lost the connection to %s (%s); now using %s", Zh: "与 %s 的连接断开了（%s）；现在使用 %s"},
 		Entry{Key: "error on the connection to %s (subscription %s): %v", Zh: "与 %s 的连接出错（订阅 %s）：%v"},
 		Entry{Key: "error on the connection to %s: %v", Zh: "与 %s 的连接出错：%v"},
+		Entry{Key: "the NATS server at %s is unreachable (%s); trying again every %s for %s, then at growing intervals", Zh: "无法连接 %s 上的 NATS 服务器（%s）；在 %[4]s 内每隔 %[3]s 重试一次，之后重试的间隔逐渐加长"},
 		Entry{Key: "the NATS server at %s is unreachable (%s); trying again in %s", Zh: "无法连接 %s 上的 NATS 服务器（%s）；%s 后重试"},
 		Entry{Key: "JetStream has not answered for %s (%v); waiting for it: a NATS cluster needs most of its servers up to keep the queue and the results going", Zh: "JetStream 已有 %s 没有应答（%v）；正在等待：NATS 集群要有大多数服务器在线，队列和结果才能运转"},
 		Entry{Key: "JetStream answers again after %s", Zh: "JetStream 在 %s 后恢复了应答"},
