@@ -529,13 +529,17 @@ func TestShutdownNotice(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkKnown(t, res)
-	if err := Announce(nc, res.Run); err != nil {
+	if err := Announce(nc, res); err != nil {
 		t.Fatal(err)
 	}
 	select {
 	case out := <-done:
 		if !errors.Is(out.err, ErrShutdown) || out.st.Counted != len(p.Units) {
 			t.Errorf("worker after the notice: %+v, %v; want all %d units and ErrShutdown", out.st, out.err, len(p.Units))
+		}
+		// The worker learns the count's result with the notice.
+		if out.err == nil || !strings.HasSuffix(out.err.Error(), ": N=8: 92 solutions, 12 unique") {
+			t.Errorf("the worker's end: %v, want the result N=8: 92 solutions, 12 unique", out.err)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the worker did not stop after the shutdown notice")

@@ -653,11 +653,12 @@ func (c *coordinator) take(ctx context.Context, e jetstream.KeyValueEntry) error
 	return c.compare(u)
 }
 
-// Announce tells the workers connected to nc that the coordinator of run
-// is done and that its embedded server goes away, so that they stop
-// instead of waiting for it to come back.
-func Announce(nc *nats.Conn, run string) error {
-	if err := notify(nc, "shutdown", run); err != nil {
+// Announce tells the workers connected to nc that the coordinator of the
+// run of res is done, with its result, and that its embedded server goes
+// away, so that they stop instead of waiting for it to come back.
+func Announce(nc *nats.Conn, res Result) error {
+	c := control{Format: controlFormat, Event: "shutdown", Run: res.Run, N: res.N, Total: &res.Total, Unique: &res.Unique}
+	if err := publishControl(nc, c); err != nil {
 		return err
 	}
 	return nc.FlushTimeout(5 * time.Second)
@@ -665,7 +666,12 @@ func Announce(nc *nats.Conn, run string) error {
 
 // notify publishes a control notice of run to the workers connected to nc.
 func notify(nc *nats.Conn, event, run string) error {
-	data, err := json.Marshal(control{Format: controlFormat, Event: event, Run: run})
+	return publishControl(nc, control{Format: controlFormat, Event: event, Run: run})
+}
+
+// publishControl publishes the control notice c.
+func publishControl(nc *nats.Conn, c control) error {
+	data, err := json.Marshal(c)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/plan"
 )
 
@@ -178,6 +179,11 @@ type control struct {
 	Format string `json:"format"`
 	Event  string `json:"event"` // "ready": the work queue is set up; "shutdown": the coordinator's server goes away
 	Run    string `json:"run"`
+	// The count's result, with "shutdown": a worker that joined a count
+	// already finished, or that counted none of it, learns the outcome.
+	N      int             `json:"n,omitempty"`
+	Total  *queens.Uint128 `json:"total,omitempty"`
+	Unique *queens.Uint128 `json:"unique,omitempty"`
 }
 
 // decodeStrict decodes one JSON object of a known shape, refusing unknown

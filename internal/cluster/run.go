@@ -64,7 +64,7 @@ func Run(ctx context.Context, p *plan.Plan, opts RunOptions) (Result, error) {
 	if srv != nil {
 		// The server goes away: the workers need not wait for it. Give
 		// the notice a moment to reach them before the server stops.
-		if Announce(nc, res.Run) == nil {
+		if Announce(nc, res) == nil {
 			time.Sleep(200 * time.Millisecond)
 		}
 	}

@@ -108,7 +108,11 @@ func Work(ctx context.Context, nc *nats.Conn, opts WorkOptions) (WorkStats, erro
 			default:
 			}
 		case "shutdown":
-			cancel(fmt.Errorf("%w (run %s)", ErrShutdown, c.Run))
+			if c.Total != nil && c.Unique != nil {
+				cancel(fmt.Errorf("%w (run %s): N=%d: %s solutions, %s unique", ErrShutdown, c.Run, c.N, c.Total, c.Unique))
+			} else {
+				cancel(fmt.Errorf("%w (run %s)", ErrShutdown, c.Run))
+			}
 			stopPulls()
 		}
 	})

@@ -344,6 +344,7 @@ func init() {
 		// The cluster: the workers.
 		Entry{Key: "the coordinator finished its run and shut its server down", Zh: "协调者已完成运行，并关闭了它的服务器"},
 		Entry{Key: "%w (run %s)", Zh: "%w（运行 %s）"},
+		Entry{Key: "%w (run %s): N=%d: %s solutions, %s unique", Zh: "%w（运行 %s）：N=%d：共 %s 个解，其中 %s 个本质不同"},
 		Entry{Key: "rejected a message on %s: not a queens control notice", Zh: "拒收了 %s 上的一条消息：不是 queens 的控制通知"},
 		Entry{Key: "rejected a message on %s: %v", Zh: "拒收了 %s 上的一条消息：%v"},
 		Entry{Key: "waiting for a coordinator to set up the work queue on %s", Zh: "在等待协调者在 %s 上建立工作队列"},
