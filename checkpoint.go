@@ -1,6 +1,10 @@
 package queens
 
-import "github.com/queenslab/queens/internal/checkpoint"
+import (
+	"errors"
+
+	"github.com/queenslab/queens/internal/checkpoint"
+)
 
 // Checkpoint is a file that records the finished units of a count, so
 // that a count stopped by Ctrl-C, a kill or a crash resumes where it
@@ -14,12 +18,22 @@ type Checkpoint struct {
 
 // Errors of [OpenCheckpoint], wrapped by its error.
 var (
-	ErrCheckpointMismatch = checkpoint.ErrMismatch      // the file is the checkpoint of another count or plan
-	ErrCheckpointCorrupt  = checkpoint.ErrCorrupt       // the file was damaged or changed
-	ErrCheckpointConflict = checkpoint.ErrConflict      // the file records a unit twice, differently
-	ErrNotCheckpoint      = checkpoint.ErrNotCheckpoint // the file is something else
-	ErrCheckpointLocked   = checkpoint.ErrLocked        // another process has it open
+	ErrCheckpointMismatch = errors.New("checkpoint of another count")           // the file is the checkpoint of another count or plan
+	ErrCheckpointCorrupt  = errors.New("damaged checkpoint")                    // the file was damaged or changed
+	ErrCheckpointConflict = errors.New("checkpoint records a unit differently") // the file records a unit twice, differently
+	ErrNotCheckpoint      = errors.New("not a queens checkpoint")               // the file is something else
+	ErrCheckpointLocked   = errors.New("checkpoint in use")                     // another process has it open
 )
+
+// checkpointErrors pairs the errors of the checkpoint file with those of
+// this package that stand for them.
+var checkpointErrors = []errorPair{
+	{checkpoint.ErrMismatch, ErrCheckpointMismatch},
+	{checkpoint.ErrCorrupt, ErrCheckpointCorrupt},
+	{checkpoint.ErrConflict, ErrCheckpointConflict},
+	{checkpoint.ErrNotCheckpoint, ErrNotCheckpoint},
+	{checkpoint.ErrLocked, ErrCheckpointLocked},
+}
 
 // OpenCheckpoint opens the checkpoint at path of a count with plan p,
 // creating it when it does not exist. A checkpoint of another count, a
@@ -27,7 +41,7 @@ var (
 func OpenCheckpoint(path string, p *CountPlan) (*Checkpoint, error) {
 	f, err := checkpoint.Open(path, checkpoint.Header{N: p.N, PlanVersion: p.Version, Fingerprint: p.Fingerprint, Units: p.Units})
 	if err != nil {
-		return nil, err
+		return nil, publicError(err, checkpointErrors...)
 	}
 	return &Checkpoint{f: f}, nil
 }

@@ -60,11 +60,11 @@ type Options struct {
 	// instances, with solutions or without, many times sooner.
 	AnySolution bool
 	// Recount is the share of the fast engine's units, from 0 to 1, that
-	// are counted again once the count is done, by the independent
-	// backtracking of [plan.Plan.Recount]: at least one unit when it is
-	// above 0, chosen at random among all units, those taken from Resume
-	// too. A unit whose two counts disagree makes Count return an error
-	// wrapping [ErrMismatch] that names it.
+	// are counted again once the count is done, by a plain backtracking of
+	// the same part of the board that shares no code with the engines: at
+	// least one unit when it is above 0, chosen at random among all units,
+	// those taken from Resume too. A unit whose two counts disagree makes
+	// Count return an error wrapping [ErrMismatch] that names it.
 	Recount float64
 }
 
@@ -107,7 +107,35 @@ type UnitResult struct {
 
 // ErrMemory is wrapped by the error of a count that needs more memory
 // than [Options.MaxMemory] or the computer has.
-var ErrMemory = memory.ErrNotEnough
+var ErrMemory = errors.New("not enough memory")
+
+// checkMemory returns an error wrapping [ErrMemory] when need exceeds
+// limit, or with limit 0 the memory this process may have.
+func checkMemory(need, limit uint64) error {
+	return publicError(memory.Check(need, limit), errorPair{memory.ErrNotEnough, ErrMemory})
+}
+
+// errorPair is an error of an engine and the error of this package that
+// stands for it.
+type errorPair struct{ engine, public error }
+
+// publicError returns err, wrapping too the public error of the first
+// pair whose engine's error it wraps, so that callers test it with
+// errors.Is against this package's errors alone; its text stays err's.
+func publicError(err error, pairs ...errorPair) error {
+	for _, p := range pairs {
+		if errors.Is(err, p.engine) {
+			return &wrappedError{err: err, public: p.public}
+		}
+	}
+	return err
+}
+
+// wrappedError is an engine's error that wraps a public error as well.
+type wrappedError struct{ err, public error }
+
+func (e *wrappedError) Error() string   { return e.err.Error() }
+func (e *wrappedError) Unwrap() []error { return []error{e.public, e.err} }
 
 // Result is the outcome of a count.
 type Result struct {
@@ -175,7 +203,7 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	res := Result{Engine: p.Engine, Memory: p.Memory(workers)}
-	if err := memory.Check(res.Memory, opts.MaxMemory); err != nil {
+	if err := checkMemory(res.Memory, opts.MaxMemory); err != nil {
 		return res, fmt.Errorf("queens: count of N=%d: %w", n, err)
 	}
 	defer holdMemory(res.Memory)()

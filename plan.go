@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/plan"
 )
 
@@ -96,8 +95,8 @@ type Estimate struct {
 // EstimateCount projects the cost of counting the n×n board with the
 // fast engine, without counting it: it makes the plan, then for about
 // opts.Budget times a random sample of units from every part of the plan
-// with the engine that counts them (see [plan.Sampler]) and scales the
-// sample by the units' estimated costs.
+// with the engine that counts them and scales the sample by the units'
+// estimated costs.
 func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, error) {
 	if err := checkSize(n, MaxN); err != nil {
 		return Estimate{}, err
@@ -116,7 +115,7 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		return Estimate{}, err
 	}
 	est := Estimate{N: n, Engine: p.Engine, Units: len(p.Units), Workers: workers, Memory: p.Memory(workers)}
-	if err := memory.Check(est.Memory, 0); err != nil && p.Engine == plan.EngineJoin {
+	if err := checkMemory(est.Memory, 0); err != nil && p.Engine == plan.EngineJoin {
 		return est, fmt.Errorf("queens: estimate of N=%d: %w", n, err)
 	}
 	defer holdMemory(est.Memory)()
