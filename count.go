@@ -455,8 +455,8 @@ func (t *tracker) send() {
 	t.prog.Elapsed = time.Since(t.begin)
 	if t.est != nil {
 		var inflight []eta.Share
-		t.meter.Partial(t.p, func(unit int, share float64) {
-			inflight = append(inflight, eta.Share{Unit: unit, Done: share})
+		t.meter.Partial(t.p, func(unit int, share float64, took time.Duration) {
+			inflight = append(inflight, eta.Share{Unit: unit, Done: share, Took: took})
 		})
 		var counting time.Duration
 		if !t.counting.IsZero() {

@@ -57,9 +57,12 @@ type EstimateOptions struct {
 	// goroutines that time the sample; 0 means one per CPU.
 	Workers int
 	// Budget is about how long the sample is timed; 0 means 30 seconds,
-	// and longer while the sample's error is above 5 %, as long as the
+	// and longer while the sample's error is above 10 %, as long as the
 	// plan and the sample take under about 90 seconds.
 	Budget time.Duration
+	// Progress, when not nil, is called once the plan is made and after
+	// each round of samples.
+	Progress func(EstimateProgress)
 }
 
 // Estimate is what a count of the fast engine would cost, as
@@ -86,10 +89,26 @@ type Estimate struct {
 	// on Workers workers (see [CountPlan.Memory]).
 	Memory uint64 `json:"peak_bytes"`
 	// Samples is the number of units (or, for the search engine,
-	// branches of units) timed, and Error the relative standard error of
-	// Core, from the spread of the rounds of the sample.
+	// branches of units) timed, and Error the relative half-width of
+	// the 95 % interval of Core, from the spread of the samples of each
+	// stratum of the plan. The samples are timed in the CPU time of
+	// their threads, so that other work on the computer leaves the
+	// estimate near that of an idle one.
 	Samples int     `json:"samples"`
 	Error   float64 `json:"relative_error"`
+}
+
+// EstimateProgress tells how far [EstimateCount] has come: its phase,
+// "plan" while it makes the plan and "sample" while it times samples,
+// the time since it began, the samples timed, the time it expects to
+// end at (about, for the sample may be timed longer while its error is
+// large) and the error of the estimate so far (see [Estimate]).
+type EstimateProgress struct {
+	Phase   string
+	Elapsed time.Duration
+	Samples int
+	Budget  time.Duration
+	Error   float64
 }
 
 // EstimateCount projects the cost of counting the n×n board with the
@@ -180,25 +199,56 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		}
 		return core, loads
 	}
-	// relative is the relative standard error of the projection, from
-	// the spread of the rounds' own.
+	// relative is the relative half-width of the 95 % interval of the
+	// projection: each stratum's projection is a ratio estimate (its
+	// seconds over its cost, times the stratum's cost), whose variance
+	// follows from the spread of its samples about that ratio; the
+	// strata add up, and Student's t for their degrees of freedom
+	// widens the interval of a small sample.
 	relative := func() float64 {
 		core, _ := project(rounds)
-		var each []float64
-		for _, r := range rounds {
-			c, _ := project([][]sample{r})
-			each = append(each, c)
+		var variance float64
+		df := 0
+		for s := range k {
+			var secs, cost float64
+			for _, r := range rounds {
+				secs += r[s].secs
+				cost += r[s].cost
+			}
+			m := len(rounds)
+			if m < 2 || cost <= 0 {
+				continue
+			}
+			ratio := secs / cost
+			var dev float64
+			for _, r := range rounds {
+				d := r[s].secs - ratio*r[s].cost
+				dev += d * d
+			}
+			mean := cost / float64(m)
+			variance += costs[s] * costs[s] * dev / float64(m-1) / float64(m) / (mean * mean)
+			df += m - 1
 		}
-		return spread(each) / math.Sqrt(float64(len(each))) / math.Max(core, 1e-12)
+		if df == 0 {
+			return 0
+		}
+		return tQuantile(df) * math.Sqrt(variance) / math.Max(core, 1e-12)
 	}
-	// By default a sample whose error is above 5 % is timed longer, as
+	// By default a sample whose error is above 10 % is timed longer, as
 	// long as the whole estimate stays within about a minute and a half.
 	longer := budget
 	if opts.Budget <= 0 {
 		longer = max(budget, 90*time.Second-time.Since(start))
 	}
+	report := func(phase string) {
+		if opts.Progress != nil {
+			opts.Progress(EstimateProgress{Phase: phase, Elapsed: time.Since(start), Samples: est.Samples,
+				Budget: time.Duration(est.Setup*float64(time.Second)) + budget, Error: relative()})
+		}
+	}
+	report("sample")
 	for len(rounds) < 2 || len(rounds) < 1000 &&
-		(time.Since(sampled) < budget || time.Since(sampled) < longer && relative() > 0.05) {
+		(time.Since(sampled) < budget || time.Since(sampled) < longer && relative() > 0.1) {
 		if err := ctx.Err(); err != nil {
 			return est, err
 		}
@@ -233,6 +283,7 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		}
 		rounds = append(rounds, round)
 		est.Samples += k
+		report("sample")
 	}
 	core, load := project(rounds)
 	// Each worker makes ready for each configuration of the join.
@@ -263,19 +314,17 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 	return est, nil
 }
 
-// spread returns the standard deviation of xs.
-func spread(xs []float64) float64 {
-	if len(xs) < 2 {
-		return 0
+// tQuantile returns the 97.5th percentile of Student's t with df degrees
+// of freedom: from a table up to 9, then a little above it (1.96 +
+// 2.4/df + 10/df²: 2.07 for 25, against 2.06).
+func tQuantile(df int) float64 {
+	table := [...]float64{12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26}
+	if df < 1 {
+		df = 1
 	}
-	var mean float64
-	for _, x := range xs {
-		mean += x
+	if df <= len(table) {
+		return table[df-1]
 	}
-	mean /= float64(len(xs))
-	var v float64
-	for _, x := range xs {
-		v += (x - mean) * (x - mean)
-	}
-	return math.Sqrt(v / float64(len(xs)-1))
+	d := float64(df)
+	return 1.96 + 2.4/d + 10/(d*d)
 }

@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/memory"
+	"github.com/queenslab/queens/internal/message"
 	"github.com/queenslab/queens/internal/progress"
 )
 
@@ -33,7 +36,13 @@ type estimateJSON struct {
 // units.
 func runEstimate(ctx context.Context, n int, f countFlags, io streams) error {
 	start := time.Now()
-	e, err := queens.EstimateCount(ctx, n, queens.EstimateOptions{Workers: f.workers})
+	opts := queens.EstimateOptions{Workers: f.workers}
+	if !f.quiet && progress.IsTerminal(io.errOut) {
+		st := newEstimateStatus(io.errOut, io.p, n)
+		opts.Progress = st.update
+		defer st.stop()
+	}
+	e, err := queens.EstimateCount(ctx, n, opts)
 	if err != nil {
 		return countError(err, n, f)
 	}
@@ -59,4 +68,67 @@ func span(s float64) string {
 		return fmt.Sprintf("%.0f y", s/(365*86400))
 	}
 	return progress.Elapsed(time.Duration(s * float64(time.Second)))
+}
+
+// estimateStatus shows on a terminal how far an estimate has come, on
+// one line that it writes again twice a second and clears at the end.
+type estimateStatus struct {
+	w     io.Writer
+	p     *message.Printer
+	n     int
+	begin time.Time
+	mu    sync.Mutex
+	last  queens.EstimateProgress
+	quit  chan struct{}
+	wg    sync.WaitGroup
+}
+
+// newEstimateStatus starts showing the status of the estimate of N=n on
+// w.
+func newEstimateStatus(w io.Writer, p *message.Printer, n int) *estimateStatus {
+	st := &estimateStatus{w: w, p: p, n: n, begin: time.Now(), quit: make(chan struct{}), last: queens.EstimateProgress{Phase: "plan"}}
+	st.wg.Go(func() {
+		tick := time.NewTicker(time.Second / 2)
+		defer tick.Stop()
+		for {
+			st.draw()
+			select {
+			case <-tick.C:
+			case <-st.quit:
+				fmt.Fprint(st.w, "\r\x1b[K")
+				return
+			}
+		}
+	})
+	return st
+}
+
+// update takes a report of the estimate.
+func (st *estimateStatus) update(e queens.EstimateProgress) {
+	st.mu.Lock()
+	st.last = e
+	st.mu.Unlock()
+}
+
+// draw writes the line of the status.
+func (st *estimateStatus) draw() {
+	st.mu.Lock()
+	e := st.last
+	st.mu.Unlock()
+	elapsed := time.Since(st.begin)
+	line := st.p.Sprintf("N=%d: making the plan, %s", st.n, progress.Elapsed(elapsed))
+	switch {
+	case e.Phase == "sample" && e.Samples == 0:
+		line = st.p.Sprintf("N=%d: timing samples, %s of about %s", st.n, progress.Elapsed(elapsed), progress.Elapsed(max(e.Budget, elapsed)))
+	case e.Phase == "sample":
+		line = st.p.Sprintf("N=%d: timing samples, %d so far, %s of about %s, ±%.0f%%", st.n, e.Samples,
+			progress.Elapsed(elapsed), progress.Elapsed(max(e.Budget, elapsed)), 100*e.Error)
+	}
+	fmt.Fprint(st.w, "\r"+line+"\x1b[K")
+}
+
+// stop clears the line.
+func (st *estimateStatus) stop() {
+	close(st.quit)
+	st.wg.Wait()
 }

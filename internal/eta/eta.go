@@ -2,16 +2,22 @@
 // left, from the cost model of its units corrected by the times the
 // units measured.
 //
+// The share done is the planned cost of the work done (the units done
+// and the done shares of those in progress) over the planned cost of
+// all: it never falls, whatever the times say. The time left weighs the
+// cost left by the time per unit of cost that the count measures.
+//
 // The model's costs rank the units well but weigh them only roughly: at
 // N = 18 the time per unit of cost differs by a factor of three between
 // parts of the plan, and a few units take a hundred times the time of
 // others of the same cost. So a systematic sample of the units, one in
 // 25 spread over the whole plan, is counted first (see
 // [Estimator.Order]); the plan is cut into strata of equal cost, and each
-// stratum's time per unit of cost is measured on its own units: after
-// some 4 % of the work the weights rest on a sample of the whole plan,
-// and later on the units counted. The pace of the count is measured on
-// the weighted work.
+// stratum's time per unit of cost is measured on its own units, drawn
+// toward that of all units while it has few: after some 4 % of the work
+// the weights rest on a sample of the whole plan, and later on the units
+// counted. The units in progress count with the time they have taken so
+// far, so that the time left is known before the first unit ends.
 package eta
 
 import (
@@ -33,7 +39,8 @@ type Estimator struct {
 	done    []bool
 	left    int // units not done
 	workers int
-	history []point
+	total   float64 // the cost of all units
+	share   float64 // the largest share done reported
 }
 
 // stratum sums the costs of a run of units in plan order: of all of them,
@@ -42,13 +49,17 @@ type Estimator struct {
 type stratum struct {
 	cost, done, resumed, timed float64
 	took                       float64 // seconds
-	from, to                   int     // its units, [from, to) in plan order
+	units                      int
+	from, to                   int // its units, [from, to) in plan order
 }
 
-// Share is a unit being counted and the share of it done.
+// Share is a unit being counted, the share of it done, and the time its
+// worker has spent on it so far (0: unknown, taken as the whole time of
+// the count).
 type Share struct {
 	Unit int
 	Done float64
+	Took time.Duration
 }
 
 // New returns the estimator of a count of units with the given costs,
@@ -59,6 +70,7 @@ func New(costs []float64, workers int) *Estimator {
 	for _, c := range costs {
 		total += c
 	}
+	e.total = total
 	k := min(strata, len(costs))
 	e.s = make([]stratum, max(k, 1))
 	var acc float64
@@ -74,6 +86,7 @@ func New(costs []float64, workers int) *Estimator {
 			st.from = i
 		}
 		st.cost += c
+		st.units++
 		st.to = i + 1
 	}
 	return e
@@ -135,117 +148,64 @@ func (e *Estimator) Done(unit int, took time.Duration) {
 // left, given the time the count has been counting (not setting up) and
 // the units in progress. Resumed units count as done.
 //
-// The work is weighed by the time per unit of cost of each stratum (of
-// all timed units for a stratum with none; by the cost alone while no
-// unit is timed), and the time left is the work left at the pace of the
-// last quarter of the count (ten seconds at least): on a computer shared
-// with other work the pace changes, and the recent pace tells best what
-// comes next. The pace is that of every worker busy; while fewer units
-// are left than workers, it is that of the units left. The time left is
-// known (ok) once the count has shown progress for a second.
+// The share is that of the planned cost, units in progress included by
+// their share done; it never falls from one call to the next (a unit
+// that ends is for a moment neither in progress nor done).
+//
+// The time left is the cost left of each stratum weighed by the stratum's
+// time per unit of cost, over the workers busy: every worker while more
+// units are left than workers, else one for each unit left. A stratum's
+// time per unit of cost is that of its units, done and in progress,
+// with half a unit's worth of that of all units: it is that of all units
+// while the stratum has none, and follows its own once it has some. The time left is known (ok) once
+// the count has counted for a second and done some work.
 func (e *Estimator) Estimate(elapsed time.Duration, inflight []Share) (share float64, left time.Duration, ok bool) {
-	now := make([]float64, len(e.s))
+	now := make([]float64, len(e.s))  // cost done per stratum, in progress included
+	busy := make([]float64, len(e.s)) // cost in progress per stratum
+	took := make([]float64, len(e.s)) // seconds spent on the units in progress
+	var done float64
 	for i, st := range e.s {
 		now[i] = st.done
-	}
-	for _, f := range inflight {
-		if f.Unit >= 0 && f.Unit < len(e.cost) && !e.done[f.Unit] {
-			now[e.stratum[f.Unit]] += min(max(f.Done, 0), 1) * e.cost[f.Unit]
-		}
+		done += st.done
 	}
 	t := elapsed.Seconds()
-	e.remember(t, now)
-	if e.left == 0 {
-		return 1, 0, true
-	}
-	ratio := e.ratios()
-	var all, done float64
-	for i, st := range e.s {
-		all += ratio[i] * st.cost
-		done += ratio[i] * now[i]
-	}
-	if all <= 0 {
-		return 1, 0, true
-	}
-	share = min(max(done/all, 0), 1)
-	// The pace, from the oldest point within the window.
-	window := max(10, t/4)
-	base := point{done: e.origin()}
-	for _, p := range e.history {
-		if p.t >= t-window {
-			if p.t < t {
-				base = p
-			}
-			break
+	for _, f := range inflight {
+		if f.Unit < 0 || f.Unit >= len(e.cost) || e.done[f.Unit] {
+			continue
 		}
+		si := e.stratum[f.Unit]
+		c := min(max(f.Done, 0), 1) * e.cost[f.Unit]
+		now[si] += c
+		busy[si] += c
+		done += c
+		secs := f.Took.Seconds()
+		if f.Took <= 0 {
+			secs = t
+		}
+		took[si] += secs
 	}
-	var before float64
-	for i := range e.s {
-		before += ratio[i] * base.done[i]
+	if e.left == 0 || e.total <= 0 {
+		e.share = 1
+		return 1, 0, true
 	}
-	if t < 1 || t <= base.t || done <= before {
+	share = min(max(done/e.total, e.share, 0), 1)
+	e.share = share
+	// The time per unit of cost of all units, and of each stratum.
+	var allTook, allCost float64
+	for i, st := range e.s {
+		allTook += st.took + took[i]
+		allCost += st.timed + busy[i]
+	}
+	if t < 1 || allTook <= 0 || allCost <= 0 {
 		return share, 0, false
 	}
-	pace := (done - before) / (t - base.t) / float64(e.workers) // work of one worker a second
-	busy := float64(min(e.workers, e.left))
-	return share, time.Duration((all - done) / (pace * busy) * float64(time.Second)), true
-}
-
-// point is the work done per stratum, units in progress included, at
-// t seconds of counting.
-type point struct {
-	t    float64
-	done []float64
-}
-
-// remember adds a point to the history, which keeps at most 128 points
-// and thins its older half when full.
-func (e *Estimator) remember(t float64, done []float64) {
-	if n := len(e.history); n > 0 && e.history[n-1].t >= t {
-		e.history[n-1] = point{t, done}
-		return
-	}
-	e.history = append(e.history, point{t, done})
-	if len(e.history) > 128 {
-		kept := e.history[:0]
-		for i, p := range e.history {
-			if i >= 64 || i%2 == 0 {
-				kept = append(kept, p)
-			}
-		}
-		e.history = kept
-	}
-}
-
-// origin returns the work done per stratum when the count began: the
-// resumed units.
-func (e *Estimator) origin() []float64 {
-	o := make([]float64, len(e.s))
+	all := allTook / allCost
+	var work float64 // seconds of one worker left
 	for i, st := range e.s {
-		o[i] = st.resumed
+		prior := st.cost / float64(2*max(st.units, 1))
+		ratio := (st.took + took[i] + prior*all) / (st.timed + busy[i] + prior)
+		work += ratio * max(st.cost-now[i], 0)
 	}
-	return o
-}
-
-// ratios returns the weight of a unit of cost in each stratum: its time
-// per unit of cost, that of all timed units for a stratum with none, and
-// 1 everywhere while no unit is timed.
-func (e *Estimator) ratios() []float64 {
-	var timed, took float64
-	for _, st := range e.s {
-		timed += st.timed
-		took += st.took
-	}
-	r := make([]float64, len(e.s))
-	for i, st := range e.s {
-		switch {
-		case st.timed > 0 && st.took > 0:
-			r[i] = st.took / st.timed
-		case timed > 0 && took > 0:
-			r[i] = took / timed
-		default:
-			r[i] = 1
-		}
-	}
-	return r
+	workers := float64(min(e.workers, e.left))
+	return share, time.Duration(work / workers * float64(time.Second)), true
 }

@@ -112,7 +112,7 @@ func TestEstimateInflight(t *testing.T) {
 	if ok || math.Abs(share-0.2) > 1e-9 {
 		t.Errorf("share %g ok %v, want 0.2 and no estimate", share, ok)
 	}
-	share, left, ok := e.Estimate(2*time.Second, []Share{{0, 0.5}, {1, 0.5}})
+	share, left, ok := e.Estimate(2*time.Second, []Share{{Unit: 0, Done: 0.5}, {Unit: 1, Done: 0.5}})
 	if !ok || math.Abs(share-0.6) > 1e-9 {
 		t.Fatalf("share %g ok %v, want 0.6 and an estimate", share, ok)
 	}
@@ -149,5 +149,44 @@ func TestOrder(t *testing.T) {
 		if n >= 100 && order[0] != 12 {
 			t.Errorf("%d units: the order starts with %d, want the sample's 12", n, order[0])
 		}
+	}
+}
+
+// TestShareNeverFalls checks that the share done never falls: not when a
+// unit in progress ends before it is marked done, nor when the times
+// measured change the weights of the strata.
+func TestShareNeverFalls(t *testing.T) {
+	costs := make([]float64, 200)
+	for i := range costs {
+		costs[i] = float64(1 + i%5)
+	}
+	e := New(costs, 2)
+	last := 0.0
+	check := func(share float64) {
+		t.Helper()
+		if share < last {
+			t.Fatalf("the share fell from %g to %g", last, share)
+		}
+		last = share
+	}
+	for i, u := range e.Order() {
+		at := time.Duration(i+1) * time.Second
+		share, _, _ := e.Estimate(at, []Share{{Unit: u, Done: 0.9, Took: time.Second}})
+		check(share)
+		// The unit has ended: its worker shows nothing, and it is not
+		// marked done yet.
+		share, _, _ = e.Estimate(at, nil)
+		check(share)
+		// Slow units in one part of the plan, fast ones elsewhere.
+		took := time.Duration(costs[u] * float64(time.Second))
+		if u < 40 {
+			took *= 20
+		}
+		e.Done(u, took)
+		share, _, _ = e.Estimate(at, nil)
+		check(share)
+	}
+	if last != 1 {
+		t.Errorf("all done: share %g", last)
 	}
 }

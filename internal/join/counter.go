@@ -9,6 +9,8 @@ import (
 	"slices"
 	"time"
 	"unsafe"
+
+	"github.com/queenslab/queens/internal/cputime"
 )
 
 // Counter counts items of one engine. It holds the scratch memory of the
@@ -32,6 +34,12 @@ type Counter struct {
 	kernel               func(*table, int, []uint64) uint64
 	pairUp               func(dst []uint64, ups []byte, nu int, lows []byte, nl int, s *shape) []uint64
 	build                func(t *table, sigs []uint64, chunks int)
+
+	// Progress, when not nil, is called by CountPart as an item made and
+	// joined in chunks advances (not for an item joined whole), with the
+	// share of it done, from 0 to 1: the share of its east candidate
+	// pairs whose half boards are joined with every west half board.
+	Progress func(share float64)
 
 	noSieve bool // join without the sieve, for tests
 	// Scratch of the sieve: both lists sorted by class, and where each
@@ -94,7 +102,14 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 	limit := e.halfLimit
 	var ec cursor
 	westAll := false // c.west holds every west half board
+	// The candidate pairs of each side, for Progress.
+	var eastPairs, westPairs float64
+	if c.Progress != nil {
+		eastPairs = candidatePairs(v.ne, v.se, eastSplits, int(v.east.stride))
+		westPairs = candidatePairs(v.nw, v.sw, westSplits, int(v.west.stride))
+	}
 	for {
+		before := ec.pairs
 		c.east = c.fillSide(c.east[:0], v.ne, v.se, eastSplits, &ec, limit, v.east)
 		if len(c.east) == 0 {
 			return solutions, halves
@@ -102,6 +117,7 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 		halves += uint64(len(c.east))
 		if westAll {
 			solutions += c.join(c.east, c.west)
+			c.progress(float64(ec.pairs), eastPairs)
 			continue
 		}
 		var wc cursor
@@ -117,12 +133,35 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 				halves += uint64(len(c.west))
 			}
 			solutions += c.join(c.east, c.west)
+			if c.Progress != nil {
+				c.progress(float64(before)+float64(ec.pairs-before)*float64(wc.pairs)/max(westPairs, 1), eastPairs)
+			}
 			if wc.s == len(westSplits) {
 				westAll = first
 				break
 			}
 		}
 	}
+}
+
+// progress tells Progress, if any, that done of all candidate pairs are
+// done.
+func (c *Counter) progress(done, all float64) {
+	if c.Progress != nil && all > 0 {
+		c.Progress(min(done/all, 1))
+	}
+}
+
+// candidatePairs returns the pairs of upper and lower placements of the
+// splits of one side, of which its half boards are made.
+func candidatePairs(up, low view, splits []split, stride int) float64 {
+	var n float64
+	for i := range splits {
+		_, nu := up.groupAt(splits[i].rankUp, stride)
+		_, nl := low.groupAt(splits[i].rankLo, stride)
+		n += float64(nu) * float64(nl)
+	}
+	return n
 }
 
 // Prepare makes ready what the parts of item (ci, rows) share: the
@@ -148,7 +187,7 @@ type Slice struct {
 }
 
 // SliceCount is what [Counter.CountSlices] counted and how long each of
-// its steps took.
+// its steps took, in the CPU time of its thread.
 type SliceCount struct {
 	Solutions uint64
 	// Pairs of upper and lower placements of the slices, half boards
@@ -164,7 +203,8 @@ type SliceCount struct {
 // (ci, rows), taken from the slices east and west, that make solutions,
 // and times each step: a sample of the item's work. It builds each side
 // whole, not in chunks: slices should stay within a few million half
-// boards.
+// boards. The steps are timed in the CPU time of the calling thread (see
+// package cputime), which other work on the computer does not lengthen.
 func (c *Counter) CountSlices(ci int, rows uint32, east, west Slice) SliceCount {
 	var r SliceCount
 	e := c.e
@@ -175,17 +215,18 @@ func (c *Counter) CountSlices(ci int, rows uint32, east, west Slice) SliceCount 
 		return r
 	}
 	v := c.itemViews(ci, a, b)
-	start := time.Now()
+	defer cputime.Lock()()
+	start := cputime.Thread()
 	c.east, r.EastPairs = c.slice(c.east[:0], v.ne, v.se, cf.subsetsE[ka], east, v.east)
-	r.EastTime = time.Since(start)
-	start = time.Now()
+	r.EastTime = cputime.Since(start)
+	start = cputime.Thread()
 	c.west, r.WestPairs = c.slice(c.west[:0], v.nw, v.sw, cf.subsetsW[kw], west, v.west)
-	r.WestTime = time.Since(start)
+	r.WestTime = cputime.Since(start)
 	r.EastHalves, r.WestHalves = len(c.east), len(c.west)
 	if len(c.east) > 0 && len(c.west) > 0 {
-		start = time.Now()
+		start = cputime.Thread()
 		r.Solutions = c.join(c.east, c.west)
-		r.JoinTime = time.Since(start)
+		r.JoinTime = cputime.Since(start)
 	}
 	return r
 }
@@ -287,8 +328,9 @@ func (v view) groupAt(r uint32, stride int) ([]byte, int) {
 }
 
 // cursor is a place in the half boards of one side: the split s, and
-// the upper placement u of its group; chunk counts the chunks made.
-type cursor struct{ s, u, chunk int }
+// the upper placement u of its group; chunk counts the chunks made, and
+// pairs the pairs of upper and lower placements passed.
+type cursor struct{ s, u, chunk, pairs int }
 
 // fillSide appends to dst the half boards of the splits from cur on,
 // made of up's and low's placements, until dst holds about limit of
@@ -318,6 +360,7 @@ func (c *Counter) fillSide(dst []uint64, up, low view, splits []split, cur *curs
 			batch = max(1, room/nl)
 		}
 		dst = c.pairUp(dst, ups[cur.u*stride:], batch, lows, nl, sh)
+		cur.pairs += batch * nl
 		if cur.u += batch; cur.u == nu {
 			cur.s, cur.u = cur.s+1, 0
 		}

@@ -262,3 +262,40 @@ func BenchmarkItemCosts(b *testing.B) {
 		})
 	}
 }
+
+// TestProgressOfChunks counts items of N=14 in small chunks with Progress
+// set: the shares it reports rise to 1 and never fall, and the counts are
+// those of a counter without it.
+func TestProgressOfChunks(t *testing.T) {
+	e, err := NewSettings(context.Background(), 14, Settings{OnDemand: true, HalfLimit: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, watched := e.NewCounter(), e.NewCounter()
+	var shares []float64
+	watched.Progress = func(share float64) { shares = append(shares, share) }
+	sets := e.Sets(0)
+	many := 0
+	for i := 0; i < len(sets); i += 5 {
+		shares = shares[:0]
+		want, _ := plain.Count(0, sets[i])
+		got, _ := watched.Count(0, sets[i])
+		if got != want {
+			t.Fatalf("east set %d: %d solutions with Progress, %d without", i, got, want)
+		}
+		for k, s := range shares {
+			if s < 0 || s > 1 || k > 0 && s < shares[k-1] {
+				t.Fatalf("east set %d: shares %v", i, shares)
+			}
+		}
+		if len(shares) > 0 && shares[len(shares)-1] != 1 {
+			t.Fatalf("east set %d: the last share is %g, not 1", i, shares[len(shares)-1])
+		}
+		if len(shares) > 3 {
+			many++
+		}
+	}
+	if many == 0 {
+		t.Error("no item reported its progress more than three times")
+	}
+}

@@ -306,5 +306,8 @@ func init() {
 		Entry{Key: "time on %d workers: %s (setup %s, longest unit %s); this computer has %d CPUs", Zh: "%d 个工作者的用时：%s（准备 %s，最长的单元 %s）；这台计算机有 %d 个 CPU"},
 		Entry{Key: "memory: %s at most", Zh: "内存：至多 %s"},
 		Entry{Key: "in a year, %.3g cores count it", Zh: "一年内算完需要 %.3g 个核心"},
+		Entry{Key: "N=%d: making the plan, %s", Zh: "N=%d：正在制定计划，%s"},
+		Entry{Key: "N=%d: timing samples, %s of about %s", Zh: "N=%d：正在为样本计时，%s / 约 %s"},
+		Entry{Key: "N=%d: timing samples, %d so far, %s of about %s, ±%.0f%%", Zh: "N=%d：正在为样本计时，已有 %d 个，%s / 约 %s，±%.0f%%"},
 	)
 }

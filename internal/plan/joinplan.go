@@ -195,11 +195,20 @@ func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter, m *slot) 
 	ci := int(u.Config)
 	sets := p.join.Sets(ci)
 	done := ctx.Done()
-	tag, spent := uint64(u.ID+1)<<32, 0.0
+	tag, spent, item := uint64(u.ID+1)<<32, 0.0, 0.0
+	if m != nil {
+		// Items made and joined in chunks show how far they are.
+		c.Progress = func(share float64) { m.show(tag, (spent+share*item)/u.cost) }
+		defer func() { c.Progress = nil }()
+	}
 	for i := int(u.First); i < int(u.Last); i++ {
 		if m != nil {
+			spent += item
+			item = p.join.Cost(ci, i)
+			if u.EastTo > 0 {
+				item = u.cost
+			}
 			m.show(tag, spent/u.cost)
-			spent += p.join.Cost(ci, i)
 		}
 		select {
 		case <-done:

@@ -21,11 +21,22 @@ type Meter struct {
 }
 
 // slot holds the unit a worker counts, plus one (0: none), in its high 32
-// bits and the share of the unit done, in 2^-32, in its low 32 bits. It
-// fills a cache line, so that workers do not slow each other down.
+// bits and the share of the unit done, in 2^-32, in its low 32 bits, and
+// when the worker began the unit (nanoseconds of meterClock). It fills a
+// cache line, so that workers do not slow each other down.
 type slot struct {
-	v atomic.Uint64
-	_ [56]byte
+	v     atomic.Uint64
+	begun atomic.Int64
+	_     [48]byte
+}
+
+// meterClock is the origin of the times of the slots.
+var meterClock = time.Now()
+
+// begin records that the worker begins the unit of tag (see slot).
+func (s *slot) begin(tag uint64) {
+	s.begun.Store(int64(time.Since(meterClock)))
+	s.v.Store(tag)
 }
 
 // show stores the share done of the unit of tag (see slot).
@@ -38,11 +49,13 @@ func NewMeter(workers int) *Meter { return &Meter{slots: make([]slot, max(worker
 
 // Partial returns the estimated cost (see [Unit.Cost]) of the part done
 // of the units of p in progress, and calls each, when not nil, with each
-// such unit and the share of it done.
-func (m *Meter) Partial(p *Plan, each func(unit int, share float64)) float64 {
+// such unit, the share of it done and the time its worker has spent on
+// it.
+func (m *Meter) Partial(p *Plan, each func(unit int, share float64, took time.Duration)) float64 {
 	if m == nil {
 		return 0
 	}
+	now := time.Since(meterClock)
 	var sum float64
 	for i := range m.slots {
 		v := m.slots[i].v.Load()
@@ -54,7 +67,7 @@ func (m *Meter) Partial(p *Plan, each func(unit int, share float64)) float64 {
 			continue
 		}
 		if each != nil {
-			each(unit, share)
+			each(unit, share, now-time.Duration(m.slots[i].begun.Load()))
 		}
 		sum += share * p.Units[unit].cost
 	}
@@ -246,6 +259,9 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 					return
 				}
 				load(todo[i])
+				if m != nil {
+					m.begin(uint64(todo[i]+1) << 32)
+				}
 				start := time.Now()
 				res, err := count(ctx, todo[i])
 				took := time.Since(start)

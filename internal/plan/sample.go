@@ -5,8 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"time"
 
+	"github.com/queenslab/queens/internal/cputime"
 	"github.com/queenslab/queens/internal/join"
 )
 
@@ -39,12 +39,15 @@ func (p *Plan) NewSampler(seed uint64) *Sampler {
 // Time estimates the seconds one worker takes to count the unit, and
 // returns apart the seconds it took to make ready for the unit's
 // configuration of the join (load), which a count pays once per worker
-// and configuration. Of a join unit a set, a split or a slice is timed
+// and configuration. The seconds are those of the CPU time of the
+// calling thread (see package cputime): other work on the computer does
+// not lengthen them. Of a join unit a set, a split or a slice is timed
 // (see timeJoin). Of a unit of the search one random branch of its top
 // levels is counted, and its time scaled by the number of branches it
 // stands for (Knuth's estimator, unbiased), deep enough that a branch
 // takes a millisecond or so.
 func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, err error) {
+	defer cputime.Lock()()
 	u, ok := s.p.Unit(unit)
 	if !ok {
 		_, err := s.p.Count(ctx, unit)
@@ -52,19 +55,19 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 	}
 	if s.p.Engine == EngineJoin {
 		if u.SymmetricSolutions {
-			start := time.Now()
+			start := cputime.Thread()
 			_, err := s.p.countJoin(ctx, u, s.c, nil)
-			return time.Since(start).Seconds(), 0, err
+			return cputime.Since(start).Seconds(), 0, err
 		}
-		start := time.Now()
+		start := cputime.Thread()
 		s.c.Load(int(u.Config))
-		load = time.Since(start).Seconds()
+		load = cputime.Since(start).Seconds()
 		return s.timeJoin(ctx, u, load)
 	}
-	start := time.Now()
+	start := cputime.Thread()
 	st := newUnitSearch(s.p.N, u.border())
 	st.done = ctx.Done()
-	setup := time.Since(start).Seconds()
+	setup := cputime.Since(start).Seconds()
 	var (
 		placed     int
 		used, cols uint32
@@ -94,9 +97,9 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 		placed, used, cols, d1, d2 = placed+1, used|1<<best, cols|bit, d1|b<<r, d2|b<<(uint(s.p.N)-1-r)
 		scale *= float64(fewest)
 	}
-	start = time.Now()
+	start = cputime.Thread()
 	st.outer(placed, used, cols, d1, d2, 1)
-	took := time.Since(start).Seconds()
+	took := cputime.Since(start).Seconds()
 	if st.stop {
 		return 0, 0, ctx.Err()
 	}
@@ -151,9 +154,9 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 	if u.EastTo == 0 && u.cost <= wholeUnit {
 		// A small unit is timed whole: one of its sets alone would be
 		// counted with cold caches, which its neighbours warm in a count.
-		start := time.Now()
+		start := cputime.Thread()
 		_, err := s.p.countJoin(ctx, u, s.c, nil)
-		return time.Since(start).Seconds(), load, err
+		return cputime.Since(start).Seconds(), load, err
 	}
 	scale := 1.0
 	if u.EastTo == 0 && u.Last-u.First > 1 {
@@ -180,20 +183,20 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 	westSlice.Last = j.WestSplits(ci, rows)
 	// The lists are made first, and timed apart: a count builds the
 	// north lists once for a run of east sets (a part builds them all).
-	start := time.Now()
+	start := cputime.Thread()
 	s.c.Prepare(ci, rows)
-	prep := time.Since(start).Seconds()
+	prep := cputime.Since(start).Seconds()
 	if u.EastTo == 0 {
 		prep *= j.ListShare(ci, int(u.First))
 	}
 	if eastSlices == 1 && westSlices == 1 {
 		// Sides of one slice each: the count itself is timed, as cheap
 		// and without the slices' own steps, which weigh on small items.
-		start := time.Now()
+		start := cputime.Thread()
 		if _, err := s.p.countJoin(ctx, u, s.c, nil); err != nil {
 			return 0, 0, err
 		}
-		return (prep + time.Since(start).Seconds()) * scale, load, nil
+		return (prep + cputime.Since(start).Seconds()) * scale, load, nil
 	}
 	if !s.warm {
 		// The counter's buffers grow to the size of the first slices:
