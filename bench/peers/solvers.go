@@ -409,7 +409,7 @@ func readCBC(f *files, _ []byte, rc int, _ bool) result {
 		cols[q.Row] = q.Col
 	}
 	for _, line := range strings.Split(rest, "\n") {
-		fs := strings.Fields(line) // index, name, value, reduced cost
+		fs := strings.Fields(line)          // index, name, value, reduced cost
 		if len(fs) < 3 || fs[1] == "zero" { // zero: the LP file's variable fixed at 0
 			continue
 		}
