@@ -276,14 +276,39 @@ func (in *Instance) Solve(ctx context.Context, opts Options) (Solution, error) {
 	if err := in.Check(); err != nil {
 		return nil, err
 	}
-	sol, err := variant.Solve(ctx, in.search(), opts.Workers, opts.AnySolution)
+	sol, how, err := variant.SolveHow(ctx, in.search(), opts.Workers, opts.AnySolution)
 	switch {
 	case sol != nil:
 		return sol, nil
 	case err != nil:
 		return nil, err
 	}
-	return nil, in.errNone()
+	return nil, &noneError{err: in.errNone(), by: how.String()}
+}
+
+// noneError is the error of [Instance.Solve] for an instance without a
+// solution: it wraps ErrNoSolution and keeps what decided it.
+type noneError struct {
+	err error
+	by  string
+}
+
+func (e *noneError) Error() string { return e.err.Error() }
+func (e *noneError) Unwrap() error { return e.err }
+
+// DecidedBy returns what decided the "no" of an error of [Instance.Solve]
+// that wraps [ErrNoSolution]: "search", the exhaustive search found no
+// solution, or "relaxation", the linear relaxation of the instance (a
+// variable from 0 to 1 for each open square, each empty row and column
+// summing to 1, each diagonal to at most 1) has no solution either, with
+// a Farkas certificate checked in integers. It returns "" for other
+// errors.
+func DecidedBy(err error) string {
+	var e *noneError
+	if errors.As(err, &e) {
+		return e.by
+	}
+	return ""
 }
 
 // Count returns the number of solutions of the instance. The instance

@@ -28,6 +28,8 @@ type files struct {
 	cnf   string // CaDiCaL: DIMACS, written by queens' own writer
 	lp    string // clasp: facts for queens.lp
 	dzn   string // Gecode: data for queens.mzn
+	mip   string // CBC: the LP file of 'queens convert --to lp'
+	sol   string // CBC: the solution file it writes
 	// vars maps a DIMACS variable, from 1, to its square; the preset
 	// queens have none.
 	vars    []queens.Square
@@ -41,13 +43,18 @@ func writeFiles(dir, base string, in *queens.Instance) (*files, error) {
 		cnf:   filepath.Join(dir, base+".cnf"),
 		lp:    filepath.Join(dir, base+".lp"),
 		dzn:   filepath.Join(dir, base+".dzn"),
+		mip:   filepath.Join(dir, base+"-mip.lp"),
+		sol:   filepath.Join(dir, base+".sol"),
 	}
 	format := "essence"
 	if len(in.Queens) == 0 && len(in.Blocked) == 0 {
 		format = "diags"
 	}
-	var param, cnf bytes.Buffer
+	var param, cnf, mip bytes.Buffer
 	if err := instfile.Write(&param, format, in); err != nil {
+		return nil, err
+	}
+	if err := instfile.Write(&mip, "lp", in); err != nil {
 		return nil, err
 	}
 	if err := instfile.Write(&cnf, "dimacs", in); err != nil {
@@ -87,7 +94,7 @@ func writeFiles(dir, base string, in *queens.Instance) (*files, error) {
 		dzn.WriteString("}")
 	}
 	dzn.WriteString("]);\n")
-	for name, data := range map[string][]byte{f.param: param.Bytes(), f.cnf: cnf.Bytes(), f.lp: lp.Bytes(), f.dzn: dzn.Bytes()} {
+	for name, data := range map[string][]byte{f.param: param.Bytes(), f.cnf: cnf.Bytes(), f.lp: lp.Bytes(), f.dzn: dzn.Bytes(), f.mip: mip.Bytes()} {
 		if err := os.WriteFile(name, data, 0o644); err != nil {
 			return nil, err
 		}
@@ -97,7 +104,7 @@ func writeFiles(dir, base string, in *queens.Instance) (*files, error) {
 
 // remove deletes the instance's files.
 func (f *files) remove() {
-	for _, name := range []string{f.param, f.cnf, f.lp, f.dzn} {
+	for _, name := range []string{f.param, f.cnf, f.lp, f.dzn, f.mip, f.sol} {
 		os.Remove(name)
 	}
 }

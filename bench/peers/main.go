@@ -34,8 +34,11 @@ The peers, each on its own encoding, written for this benchmark:
             'clasp 0 -q' (every model)
   gecode    Gecode through MiniZinc on queens.mzn (three alldifferent);
             counts with 'minizinc -a' (all solutions)
+  cbc       CBC's branch and cut on the 0/1 programme that 'queens
+            convert --to lp' writes (each empty row and column = 1, each
+            diagonal <= 1); it does not count
 A peer whose programs are missing is named and left out (on Debian:
-apt-get install cadical clasp gringo minizinc flatzinc).
+apt-get install cadical clasp gringo minizinc flatzinc coinor-cbc).
 
 Every solver runs as a process, queens too (built once with 'go build'
 from this checkout into a temporary folder), so that start-up and, for
@@ -83,7 +86,7 @@ func main() {
 	flag.StringVar(&sel.csplib, "csplib", "", "a checkout of github.com/csplib/csplib (csplib and asp sets)")
 	limit := flag.Duration("limit", 10*time.Second, "time limit of each queens run")
 	peerLimit := flag.Duration("peer-limit", 60*time.Second, "time limit of each peer's run")
-	flag.StringVar(&peersFlag, "peers", "cadical,clasp,gecode", "the peers to run, comma-separated (none: queens alone)")
+	flag.StringVar(&peersFlag, "peers", "cadical,clasp,gecode,cbc", "the peers to run, comma-separated (none: queens alone)")
 	cores := flag.Int("cores", 0, "GOMAXPROCS of queens (0: all cores)")
 	reps := flag.Int("reps", 1, "runs of each solver on each instance; the median counts")
 	list := flag.Bool("list", false, "print the instances and run nothing")
@@ -192,8 +195,8 @@ func run(count bool, xs []instance, work, peersFlag string, limit, peerLimit tim
 	}
 	want := strings.Split(peersFlag, ",")
 	for _, w := range want {
-		if !slices.Contains([]string{"cadical", "clasp", "gecode", "none"}, w) {
-			return 0, fmt.Errorf("unknown peer %q: want cadical, clasp, gecode or none", w)
+		if !slices.Contains([]string{"cadical", "clasp", "gecode", "cbc", "none"}, w) {
+			return 0, fmt.Errorf("unknown peer %q: want cadical, clasp, gecode, cbc or none", w)
 		}
 	}
 	var ss []*solver

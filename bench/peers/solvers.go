@@ -95,6 +95,13 @@ func solvers(queensBin, modelDir string) []*solver {
 			return [][]string{c}
 		},
 		read: readGecode,
+	}, {
+		name: "cbc",
+		bins: []string{"cbc"},
+		cmds: func(f *files, _ bool) [][]string {
+			return [][]string{{"cbc", f.mip, "solve", "solu", f.sol}}
+		},
+		read: readCBC,
 	}}
 }
 
@@ -379,4 +386,44 @@ func readGecode(_ *files, out []byte, rc int, count bool) result {
 		return result{answer: ansSolution, sol: sol}
 	}
 	return result{answer: ansError, msg: "gecode printed no solution"}
+}
+
+// readCBC reads the solution file CBC writes: a first line that starts
+// with "Optimal" and the variables q_R_C that are 1, or one that says
+// the programme is infeasible.
+func readCBC(f *files, _ []byte, rc int, _ bool) result {
+	data, err := os.ReadFile(f.sol)
+	if rc != 0 || err != nil {
+		return result{answer: ansError}
+	}
+	os.Remove(f.sol) // the next run must not read it
+	first, rest, _ := strings.Cut(string(data), "\n")
+	switch {
+	case strings.HasPrefix(first, "Infeasible") || strings.HasPrefix(first, "Integer infeasible"):
+		return result{answer: ansNone}
+	case !strings.HasPrefix(first, "Optimal"):
+		return result{answer: ansError, msg: "cbc: " + first}
+	}
+	cols := map[int]int{}
+	for _, q := range f.presets {
+		cols[q.Row] = q.Col
+	}
+	for _, line := range strings.Split(rest, "\n") {
+		fs := strings.Fields(line)          // index, name, value, reduced cost
+		if len(fs) < 3 || fs[1] == "zero" { // zero: the LP file's variable fixed at 0
+			continue
+		}
+		v, err := strconv.ParseFloat(fs[2], 64)
+		var r, c int
+		if _, serr := fmt.Sscanf(fs[1], "q_%d_%d", &r, &c); err != nil || serr != nil {
+			return result{answer: ansError, msg: fmt.Sprintf("cbc: cannot read %q", line)}
+		}
+		if v > 0.5 {
+			if _, dup := cols[r]; dup {
+				return result{answer: ansError, msg: fmt.Sprintf("cbc: two queens in row %d", r)}
+			}
+			cols[r] = c
+		}
+	}
+	return result{answer: ansSolution, sol: rowsToSolution(cols)}
 }

@@ -22,7 +22,7 @@ func newConvertCmd(io streams) *cobra.Command {
 	var f convertFlags
 	cmd := &cobra.Command{
 		Use:   "convert --to FORMAT FILE",
-		Short: "Write an instance file in another format: Essence′, the generator's diags, or DIMACS CNF",
+		Short: "Write an instance file in another format: Essence′, the generator's diags, DIMACS CNF, LP or MPS",
 		Long: `Read an instance file, as 'queens solve --instance' reads it, and write
 the instance in another format (--to):
 
@@ -36,9 +36,16 @@ the instance in another format (--to):
            and column, at most one on every line; its models are the
            solutions of the instance, one for one
 
+  lp       the same 0/1 programme for MIP solvers (CBC, HiGHS, SCIP), in
+           CPLEX LP: a binary q_R_C for each open square, each empty row
+           and column = 1, each diagonal <= 1; its feasible points are the
+           solutions ('cbc FILE.lp solve' decides the instance)
+  mps      that programme in free MPS
+
 FILE - reads standard input. --diagonals D takes the first D diagonals of
 the file's diags list.`,
 		Example: `  queens convert --to dimacs diag-12-4-132.param --diagonals 9 > diag.cnf
+  queens convert --to lp diag-12-4-132.param > diag.lp
   queens convert --to essence diag-12-4-132.param -o diag.param`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {

@@ -119,6 +119,7 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		return err
 	}
 	s, err := in.Solve(ctx, queens.Options{AnySolution: f.any})
+	f.report.DecidedBy = queens.DecidedBy(err)
 	if f.crossCheck && errors.Is(err, queens.ErrNoSolution) {
 		if cerr := crossCheckNone(ctx, std, &in, f); cerr != nil {
 			return cerr

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -188,10 +189,51 @@ func TestConvert(t *testing.T) {
 	if !strings.Contains(r.stdout, "\np cnf ") || !strings.HasSuffix(r.stdout, " 0\n") {
 		t.Errorf("convert --to dimacs wrote\n%s", r.stdout)
 	}
+	for _, to := range []string{"lp", "mps"} {
+		r := runCLI(ctx, nil, "convert", "--to", to, diag, "--diagonals", "3")
+		r.wantExit(t, 0)
+		if end := map[string]string{"lp": "\nEnd\n", "mps": "\nENDATA\n"}[to]; !strings.HasSuffix(r.stdout, end) {
+			t.Errorf("convert --to %s wrote\n%s", to, r.stdout)
+		}
+	}
 	runCLI(ctx, nil, "convert", "--to", "diags", filepath.Join("testdata", "blocked-10.param")).wantError(t, 2, "excluded diagonals only")
 	runCLI(ctx, nil, "convert", diag).wantError(t, 2, "needs --to")
 	runCLI(ctx, nil, "convert", "--to", "xml", diag).wantError(t, 2, `unknown format "xml"`)
 	runCLI(ctx, nil, "convert", "--to", "dimacs").wantError(t, 2, "one instance file")
+}
+
+// TestConvertCBC checks that CBC, where it is installed, reads the LP and
+// MPS files and finds a solution where queens does and none where it
+// finds none.
+func TestConvertCBC(t *testing.T) {
+	if _, err := exec.LookPath("cbc"); err != nil {
+		t.Skip("cbc not found")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	for _, c := range []struct{ file, d string }{{"diag-10.param", "3"}, {"diag-10.param", "9"}, {"blocked-10.param", "-1"}} {
+		args := []string{filepath.Join("testdata", c.file)}
+		if c.d != "-1" {
+			args = append(args, "--diagonals", c.d)
+		}
+		want := runCLI(ctx, nil, append([]string{"solve", "--instance"}, args...)...).code
+		for _, to := range []string{"lp", "mps"} {
+			out := filepath.Join(dir, "x."+to)
+			runCLI(ctx, nil, append([]string{"convert", "--to", to, "-o", out}, args...)...).wantExit(t, 0)
+			sol := filepath.Join(dir, "x.sol")
+			if err := exec.Command("cbc", out, "solve", "solu", sol).Run(); err != nil {
+				t.Fatalf("cbc %s: %v", to, err)
+			}
+			data, err := os.ReadFile(sol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			feasible := strings.HasPrefix(string(data), "Optimal")
+			if feasible != (want == 0) || !feasible && !strings.HasPrefix(string(data), "Infeasible") {
+				t.Errorf("%s %v: queens solve exits %d, cbc on the %s file says %q", c.file, c.d, want, to, strings.SplitN(string(data), "\n", 2)[0])
+			}
+		}
+	}
 }
 
 // TestSolveInstanceTimeout checks that a search stopped by --timeout

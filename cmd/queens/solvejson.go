@@ -32,6 +32,10 @@ type solveReport struct {
 	// Instance holds the preset queens, blocked squares and excluded
 	// diagonals the solution respects, when there are any.
 	Instance *instanceReport `json:"instance,omitempty"`
+	// DecidedBy says, of a "none", what decided it: "search" (the
+	// exhaustive search) or "relaxation" (the linear relaxation has no
+	// solution, with a certificate checked in integers).
+	DecidedBy string `json:"decided_by,omitempty"`
 	// CrossChecked tells that a second search (dancing links) agreed.
 	CrossChecked bool    `json:"cross_checked,omitempty"`
 	Millis       float64 `json:"elapsed_ms"`
@@ -123,6 +127,9 @@ func reportEnd(std streams, f solveFlags, err error) error {
 	switch {
 	case errors.As(err, &ee) && ee.code == exitNo:
 		r.Result = "none"
+		if r.DecidedBy == "" {
+			r.DecidedBy = "search"
+		}
 	case errors.As(err, &ee) && ee.code == exitUndecided:
 		r.Result = "undecided"
 	default:

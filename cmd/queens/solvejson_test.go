@@ -131,3 +131,29 @@ func TestSolveJSONBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveJSONDecidedBy checks that a "none" says what decided it: the
+// search on a small board, the linear relaxation on a board of the
+// Excluded Diagonals generator (37 4 2, its first 36 diagonals) that the
+// search alone leaves undecided for a minute.
+func TestSolveJSONDecidedBy(t *testing.T) {
+	r, code, _ := solveJSON(t, "3", "--block", "a1")
+	if code != exitNo || r["result"] != "none" || r["decided_by"] != "search" {
+		t.Errorf("solve 3 --block a1: exit %d, %v", code, r)
+	}
+	path := filepath.Join(t.TempDir(), "diag-37.param")
+	const diags = "n = 37\nnumdiags = 36\ndiags = [[59, 0], [44, 0], [58, 0], [62, 0], [7, 1], [28, 0], [11, 1], [10, 1], [46, 1], [41, 0], " +
+		"[21, 1], [39, 1], [21, 0], [32, 1], [27, 1], [34, 0], [4, 1], [61, 0], [39, 0], [20, 1], [19, 0], [64, 0], [65, 1], [51, 0], " +
+		"[40, 1], [25, 1], [51, 1], [45, 0], [69, 1], [55, 1], [66, 1], [23, 1], [53, 0], [32, 0], [35, 0], [34, 1]]\n"
+	if err := os.WriteFile(path, []byte(diags), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, code, _ = solveJSON(t, "--instance", path, "--any", "--timeout", "60s")
+	if code != exitNo || r["result"] != "none" || r["decided_by"] != "relaxation" {
+		t.Errorf("solve --instance %s: exit %d, %v", path, code, r)
+	}
+	r, code, _ = solveJSON(t, "8")
+	if _, ok := r["decided_by"]; code != 0 || ok {
+		t.Errorf("solve 8: exit %d, %v: decided_by with a solution", code, r)
+	}
+}

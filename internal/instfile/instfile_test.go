@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -293,6 +294,14 @@ func (f cnf) models() [][]bool {
 // TestDIMACS checks that the models of the formula are the solutions of
 // the instance, one for one.
 func TestDIMACS(t *testing.T) {
+	forInstances(t, "dimacs", parseDIMACS)
+}
+
+// forInstances writes random instances, some with rows and columns not in
+// use, in the format and checks that the models of the file, read by
+// parse, are the instance's solutions, one for one.
+func forInstances(t *testing.T, format string, parse func(*testing.T, string) cnf) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 9))
 	for i := range 80 {
 		n := 1 + rng.IntN(6)
@@ -303,10 +312,10 @@ func TestDIMACS(t *testing.T) {
 			in.Rows, in.Cols, in.Queens = rng.Perm(n)[:k], rng.Perm(n)[:k], nil
 		}
 		var buf bytes.Buffer
-		if err := Write(&buf, "dimacs", &in); err != nil {
+		if err := Write(&buf, format, &in); err != nil {
 			t.Fatal(err)
 		}
-		f := parseDIMACS(t, buf.String())
+		f := parse(t, buf.String())
 		var got []queens.Solution
 		for _, m := range f.models() {
 			s := make(queens.Solution, n)
@@ -332,6 +341,164 @@ func TestDIMACS(t *testing.T) {
 			t.Errorf("%+v:\n%s\nmodels %v, solutions %v", in, buf.String(), got, want)
 		}
 	}
+}
+
+// programme is a 0/1 programme as read from an LP or MPS file of Write:
+// constraints with coefficients 1 and right-hand side 1, "E" or "L".
+type programme struct {
+	rows   map[string][]string // a constraint's variables
+	senses map[string]string
+	rhs    map[string]string
+	binary map[string]bool
+	zero   map[string]bool // variables fixed at 0
+	order  []string        // the constraints in the file's order
+}
+
+func newProgramme() *programme {
+	return &programme{rows: map[string][]string{}, senses: map[string]string{}, rhs: map[string]string{}, binary: map[string]bool{}, zero: map[string]bool{}}
+}
+
+// cnf turns the programme into clauses: a constraint "= 1" is a clause
+// and its pairs, one "<= 1" its pairs; a variable fixed at 0 is left out.
+func (p *programme) cnf(t *testing.T) cnf {
+	t.Helper()
+	f := cnf{squares: map[int]queens.Square{}}
+	num := map[string]int{}
+	for name := range p.binary {
+		if p.zero[name] {
+			t.Fatalf("binary variable %s fixed at 0", name)
+		}
+		var q queens.Square
+		if _, err := fmt.Sscanf(name, "q_%d_%d", &q.Row, &q.Col); err != nil {
+			t.Fatalf("variable name %q", name)
+		}
+		f.vars++
+		num[name] = f.vars
+		f.squares[f.vars] = q
+	}
+	for _, r := range p.order {
+		if p.rhs[r] != "1" {
+			t.Fatalf("constraint %s has right-hand side %q", r, p.rhs[r])
+		}
+		var vs []int
+		for _, name := range p.rows[r] {
+			switch {
+			case p.zero[name]:
+			case num[name] == 0:
+				t.Fatalf("constraint %s: variable %s neither binary nor fixed", r, name)
+			default:
+				vs = append(vs, num[name])
+			}
+		}
+		switch p.senses[r] {
+		case "E":
+			f.clauses = append(f.clauses, vs)
+		case "L":
+		default:
+			t.Fatalf("constraint %s has sense %q", r, p.senses[r])
+		}
+		for i, a := range vs {
+			for _, b := range vs[i+1:] {
+				f.clauses = append(f.clauses, []int{-a, -b})
+			}
+		}
+	}
+	return f
+}
+
+// parseLP reads the LP files of Write: sections by their keyword, a
+// constraint a line.
+func parseLP(t *testing.T, text string) cnf {
+	t.Helper()
+	p := newProgramme()
+	section := ""
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		fields := strings.Fields(line)
+		switch {
+		case strings.HasPrefix(line, "\\"):
+		case len(fields) == 0:
+			t.Fatalf("empty line")
+		case line[0] != ' ':
+			section = line
+		case section == "Minimize":
+			if line != " obj: 0 zero" {
+				t.Fatalf("objective %q", line)
+			}
+		case section == "Subject To":
+			name := strings.TrimSuffix(fields[0], ":")
+			if name == fields[0] || p.rows[name] != nil || len(fields) < 4 {
+				t.Fatalf("constraint line %q", line)
+			}
+			for i, f := range fields[1 : len(fields)-2] {
+				if i%2 == 1 && f != "+" {
+					t.Fatalf("constraint line %q", line)
+				}
+				if i%2 == 0 {
+					p.rows[name] = append(p.rows[name], f)
+				}
+			}
+			p.senses[name] = map[string]string{"=": "E", "<=": "L"}[fields[len(fields)-2]]
+			p.rhs[name] = fields[len(fields)-1]
+			p.order = append(p.order, name)
+		case section == "Bounds" && len(fields) == 3 && fields[1] == "=" && fields[2] == "0":
+			p.zero[fields[0]] = true
+		case section == "Binaries" && len(fields) == 1:
+			p.binary[fields[0]] = true
+		default:
+			t.Fatalf("line %q in section %q", line, section)
+		}
+	}
+	if section != "End" {
+		t.Fatalf("no End")
+	}
+	return p.cnf(t)
+}
+
+// parseMPS reads the free MPS files of Write.
+func parseMPS(t *testing.T, text string) cnf {
+	t.Helper()
+	p := newProgramme()
+	section := ""
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		fields := strings.Fields(line)
+		switch {
+		case strings.HasPrefix(line, "*"):
+		case len(fields) == 0:
+			t.Fatalf("empty line")
+		case line[0] != ' ':
+			section = fields[0]
+		case section == "ROWS" && len(fields) == 2 && fields[0] == "N":
+			if fields[1] != "obj" {
+				t.Fatalf("objective %q", line)
+			}
+		case section == "ROWS" && len(fields) == 2:
+			p.senses[fields[1]] = fields[0]
+			p.order = append(p.order, fields[1])
+		case section == "COLUMNS" && len(fields) == 3 && fields[2] == "1":
+			if p.senses[fields[1]] == "" {
+				t.Fatalf("column line %q names no constraint", line)
+			}
+			p.rows[fields[1]] = append(p.rows[fields[1]], fields[0])
+		case section == "RHS" && len(fields) == 3:
+			p.rhs[fields[1]] = fields[2]
+		case section == "BOUNDS" && len(fields) == 3 && fields[0] == "BV":
+			p.binary[fields[2]] = true
+		default:
+			t.Fatalf("line %q in section %q", line, section)
+		}
+	}
+	if section != "ENDATA" {
+		t.Fatalf("no ENDATA")
+	}
+	return p.cnf(t)
+}
+
+func TestLP(t *testing.T) {
+	forInstances(t, "lp", parseLP)
+}
+
+func TestMPS(t *testing.T) {
+	forInstances(t, "mps", parseMPS)
 }
 
 func FuzzRead(f *testing.F) {

@@ -229,8 +229,8 @@ func init() {
 		Entry{Key: "diags: the kind of a diagonal is 1 (sum) or 0 (difference), got %d", Zh: "'diags'：对角线的种类为 1（和）或 0（差），实际为 %d"},
 		Entry{Key: "diags: diagonal %d misses the %d×%d board (from 0 to %d)", Zh: "'diags'：对角线 %d 不在 %d×%d 棋盘上（应从 0 到 %d）"},
 		Entry{Key: "bad output format", Zh: "无效的输出格式"},
-		Entry{Key: "%w: the %s format has every row and column in use, and the instance has not; use dimacs", Zh: "%w：'%s' 格式要求每一行和每一列都在用，而这个实例不是；请用 'dimacs'"},
-		Entry{Key: "%w %q: want essence, diags or dimacs", Zh: "%w %q：应为 'essence'、'diags' 或 'dimacs'"},
+		Entry{Key: "%w: the %s format has every row and column in use, and the instance has not; use dimacs, lp or mps", Zh: "%w：'%s' 格式要求每一行和每一列都在用，而这个实例不是；请用 'dimacs'、'lp' 或 'mps'"},
+		Entry{Key: "%w %q: want essence, diags, dimacs, lp or mps", Zh: "%w %q：应为 'essence'、'diags'、'dimacs'、'lp' 或 'mps'"},
 		Entry{Key: "%w: the diags format holds excluded diagonals only, and the instance has preset queens or blocked squares; use essence", Zh: "%w：'diags' 格式只能存放被排除的对角线，而这个实例有预设的皇后或禁放的格子；请用 'essence'"},
 
 		// Output files.

@@ -37,6 +37,7 @@ var names = map[string]bool{
 	"powershell": true, "Linux": true, "macOS": true, "Excluded": true,
 	"Diagonals": true, "Indexed": true, "Job": true, "JWT": true, "kill": true,
 	"chmod": true, "true": true, "false": true, "unicode": true, "Shift": true,
+	"lp": true, "mps": true, "HiGHS": true, "q_R_C": true,
 }
 
 // isName reports whether w stays in Latin letters in Chinese text: a name
