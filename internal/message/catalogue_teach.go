@@ -5,6 +5,19 @@ package message
 // export and the notes that say why the page shows what it shows.
 func init() {
 	add(
+		// How trace tells an attacked square: what the method's check
+		// reads first, and the queen behind it.
+		Entry{Key: "column flag set by the queen in row %d", Zh: "列标志已由第 %d 行的皇后置为 1"},
+		Entry{Key: `"\" diagonal flag set by the queen in row %d`, Zh: "“\\”对角线标志已由第 %d 行的皇后置为 1"},
+		Entry{Key: `"/" diagonal flag set by the queen in row %d`, Zh: "“/”对角线标志已由第 %d 行的皇后置为 1"},
+		Entry{Key: "reads the queen of row %d in the column above", Zh: "在上方同一列读到第 %d 行的皇后"},
+		Entry{Key: `reads the queen of row %d on the "\" diagonal above`, Zh: "在上方“\\”对角线上读到第 %d 行的皇后"},
+		Entry{Key: `reads the queen of row %d on the "/" diagonal above`, Zh: "在上方“/”对角线上读到第 %d 行的皇后"},
+		Entry{Key: "forbidden, marked first by the queen in row %d (its column)", Zh: "已禁用，最先由第 %d 行的皇后标记（同一列）"},
+		Entry{Key: "forbidden, marked first by the queen in row %d (its diagonal)", Zh: "已禁用，最先由第 %d 行的皇后标记（同一对角线）"},
+		Entry{Key: "column used by the queen in row %d", Zh: "这一列已被第 %d 行的皇后占用"},
+		Entry{Key: "counter %d, raised first by the queen in row %d", One: "counter %d, raised by the queen in row %d", Zh: "计数器为 %d，最先由第 %d 行的皇后加上"},
+
 		// The player and its coarse steps.
 		Entry{Key: "Player", Zh: "播放器"},
 		Entry{Key: "Coarse steps", Zh: "大步跳转"},
