@@ -18,6 +18,31 @@ func init() {
 		Entry{Key: "column used by the queen in row %d", Zh: "这一列已被第 %d 行的皇后占用"},
 		Entry{Key: "counter %d, raised first by the queen in row %d", One: "counter %d, raised by the queen in row %d", Zh: "计数器为 %d，最先由第 %d 行的皇后加上"},
 
+		// What each method's check meets first on an attacked square.
+		Entry{Key: "Row %d: try column %d.", Zh: "第 %d 行：尝试第 %d 列。"},
+		Entry{Key: "The check reads %s first that is 1; the queen in row %d set it.", Zh: "检查读到的第一个为 1 的标志是 %s，它是第 %d 行的皇后置的。"},
+		Entry{Key: "Reading the board, the check meets the queen in row %d in the column above.", Zh: "检查逐格读棋盘，先在上方同一列遇到第 %d 行的皇后。"},
+		Entry{Key: `Reading the board, the check meets the queen in row %d on the "\" diagonal above.`, Zh: "检查逐格读棋盘，先在上方“\\”对角线上遇到第 %d 行的皇后。"},
+		Entry{Key: `Reading the board, the check meets the queen in row %d on the "/" diagonal above.`, Zh: "检查逐格读棋盘，先在上方“/”对角线上遇到第 %d 行的皇后。"},
+		Entry{Key: "Its counter %s is %d: the queens in rows %s raised it.", One: "Its counter %s is %d: the queen in row %s raised it.", Zh: "它的计数器 %s 为 %d：是第 %s 行的皇后加上去的。"},
+		Entry{Key: "%s is marked: the queen in row %d marked it first.", Zh: "%s 已标记：最先标记它的是第 %d 行的皇后。"},
+		Entry{Key: "Column %d is used by the queen in row %d.", Zh: "第 %d 列已被第 %d 行的皇后占用。"},
+		Entry{Key: "Compared from the top, the queen in row %d is the first that attacks it, along the column.", Zh: "从上往下逐个比较，第一个攻击它的是第 %d 行的皇后，在同一列上。"},
+		Entry{Key: "Compared from the top, the queen in row %d is the first that attacks it, along a diagonal.", Zh: "从上往下逐个比较，第一个攻击它的是第 %d 行的皇后，在对角线上。"},
+
+		// The lecture at the last column of a row.
+		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row %d, so the loop ends and the search goes back to row %d.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 %d 行的最后一列，循环结束，搜索回到第 %d 行。"},
+		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row 1, so the search is over.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 1 行的最后一列，搜索到此结束。"},
+
+		// The quiz's questions and why their answers are right.
+		Entry{Key: "The search tries row %d, column %d next. Is it free? If not, which queen does the check meet first?", Zh: "搜索接下来尝试第 %d 行第 %d 列。这一格空着吗？如果不空，检查最先遇到哪个皇后？"},
+		Entry{Key: "The loop skips the square and goes on with the next column.", Zh: "循环跳过这一格，接着试下一列。"},
+		Entry{Key: "Free: no queen above attacks it, so a queen goes there and the search goes down to row %d.", Zh: "空着：上面没有皇后攻击它，于是在这里放皇后，搜索往下走到第 %d 行。"},
+		Entry{Key: "%s takes the lowest free bit of row %d: column %d.", Zh: "%s 取出第 %d 行最低的空闲位：第 %d 列。"},
+		Entry{Key: "The loop of row %d goes on from column %d to column %d.", Zh: "第 %d 行的循环从第 %d 列接着走到第 %d 列。"},
+		Entry{Key: "The queen of column %d was taken back; the loop of row %d goes on with column %d.", Zh: "第 %d 列的皇后已撤回；第 %d 行的循环接着试第 %d 列。"},
+		Entry{Key: "The loop of row %d starts at its first column.", Zh: "第 %d 行的循环从第 1 列开始。"},
+
 		// The player and its coarse steps.
 		Entry{Key: "Player", Zh: "播放器"},
 		Entry{Key: "Coarse steps", Zh: "大步跳转"},
@@ -120,7 +145,7 @@ func init() {
 		Entry{Key: `Row %d, column %d: %s is 1, for the queen in row %d stands on the same "/" diagonal (row+col is the same for both). The search skips the square.`, Zh: `第 %d 行第 %d 列：%s 是 1，因为第 %d 行的皇后在同一条“/”对角线上（两者的 行+列 相同）。搜索跳过这一格。`},
 		Entry{Key: "The square is free, so the last queen goes on row %d, column %d.", Zh: "这一格空闲，所以最后一个皇后放在第 %d 行第 %d 列。"},
 		Entry{Key: "The square is free, so a queen goes on it, and its three flags are set: the rows below will see this column and both diagonals taken at a glance. The search goes on with row %d.", Zh: "这一格空闲，于是放下一个皇后，并设置它的三个标志：下面的各行一眼就能看出这一列和两条对角线已被占用。搜索接着处理第 %d 行。"},
-		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.", Zh: "第 %d 行第 %d 列的皇后下面的一切都已试过。把它撤回，清除它的标志，第 %d 行的循环接着尝试第 %d 列。"},
+		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志，第 %d 行的循环接着试第 %d 列。"},
 		Entry{Key: "All %d queens stand and none attacks another: solution %d. The search does not stop here: it takes the last queen back to look for more.", Zh: "%d 个皇后都已放好，互不攻击：第 %d 个解。搜索并不在这里停下：它撤回最后一个皇后，继续寻找更多的解。"},
 		Entry{Key: "No column of row %d is free: the queens above leave no room. So a queen above stands where no solution can follow, and the search goes back to row %d to move it.", Zh: "第 %d 行没有空闲的列：上方的皇后没有留下位置。所以上方某个皇后的位置不可能引出解，搜索回到第 %d 行去移动它。"},
 		Entry{Key: "Row %d has no column left to try: the search is over.", Zh: "第 %d 行已没有可以尝试的列：搜索结束。"},
@@ -138,9 +163,7 @@ func init() {
 		Entry{Key: "Next question", Zh: "下一题"},
 		Entry{Key: `Press "Next question": the search goes on and stops at a moment to ask you about.`, Zh: "按“下一题”：搜索继续进行，并在某个时刻停下来向你提问。"},
 		Entry{Key: "Row %d: which column does the search try next?", Zh: "第 %d 行：搜索接下来尝试哪一列？"},
-		Entry{Key: "The trace tries row %d, column %d next.", Zh: "搜索记录中，下一步尝试的是第 %d 行第 %d 列。"},
 		Entry{Key: "The search tries row %d, column %d next. Is the square free, or attacked, and by which queen?", Zh: "搜索接下来尝试第 %d 行第 %d 列。这一格是空闲的，还是受攻击？被哪个皇后攻击？"},
-		Entry{Key: "Attacked: the check meets the queen in row %d first.", Zh: "受攻击：检查最先遇到的是第 %d 行的皇后。"},
 		Entry{Key: "Free: no queen above attacks it.", Zh: "空闲：上方没有皇后攻击它。"},
 		Entry{Key: "Does the search back up now, taking a queen back or leaving a row with no free square?", Zh: "搜索现在会回溯吗？即撤回一个皇后，或离开一个没有空闲格子的行？"},
 		Entry{Key: "yes, it backs up", Zh: "会，它回溯"},

@@ -110,8 +110,6 @@ func init() {
 		Entry{Key: "Row %d: try column %d. The square lies on an excluded diagonal: pass over it.", Zh: "第 %d 行：尝试第 %d 列。这一格在被排除的对角线上：跳过它。"},
 		Entry{Key: "Row %d: column %d is used by the queen in row %d; skip it.", Zh: "第 %d 行：第 %d 列已被第 %d 行的皇后占用；跳过它。"},
 		Entry{Key: "Row %d: the lowest free bit of the row is column %d.", Zh: "第 %d 行：这一行最低的空闲位是第 %d 列。"},
-		Entry{Key: "Row %d: try column %d. Attacked along the column by the queen in row %d.", Zh: "第 %d 行：尝试第 %d 列。被第 %d 行的皇后沿列攻击。"},
-		Entry{Key: "Row %d: try column %d. Attacked along a diagonal by the queen in row %d.", Zh: "第 %d 行：尝试第 %d 列。被第 %d 行的皇后沿对角线攻击。"},
 		Entry{Key: "Row %d: try column %d. No queen attacks it.", Zh: "第 %d 行：尝试第 %d 列。没有皇后攻击它。"},
 		Entry{Key: "Row %d: place a queen in column %d.", Zh: "第 %d 行：在第 %d 列放下皇后。"},
 		Entry{Key: "Row %d: take the queen in column %d back and go on with the next column.", Zh: "第 %d 行：撤回第 %d 列的皇后，接着尝试下一列。"},

@@ -31,7 +31,10 @@ function why(st, ev) {
         ? t('The square is free, so the last queen goes on row %d, column %d.', r, c)
         : t('The square is free, so a queen goes on it, and its three flags are set: the rows below will see this column and both diagonals taken at a glance. The search goes on with row %d.', r + 1);
     case REMOVE:
-      return t('Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.', r, c, r, c + 1);
+      if (ev.col < n - 1) return t('Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.', r, c, r, c + 1);
+      return ev.row > 0
+        ? t('Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row %d, so the loop ends and the search goes back to row %d.', r, c, c, r, r - 1)
+        : t('Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row 1, so the search is over.', r, c, c);
     case SOLUTION:
       return t('All %d queens stand and none attacks another: solution %d. The search does not stop here: it takes the last queen back to look for more.', n, st.solutions);
     case DEADEND:
