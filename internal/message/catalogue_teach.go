@@ -20,7 +20,7 @@ func init() {
 
 		// What each method's check meets first on an attacked square.
 		Entry{Key: "Row %d: try column %d.", Zh: "第 %d 行：尝试第 %d 列。"},
-		Entry{Key: "The check reads %s first that is 1; the queen in row %d set it.", Zh: "检查读到的第一个为 1 的标志是 %s，它是第 %d 行的皇后置的。"},
+		Entry{Key: "The first flag the check finds set is %s; the queen in row %d set it.", Zh: "检查遇到的第一个已置位的标志是 %s，它是第 %d 行的皇后置上的。"},
 		Entry{Key: "Reading the board, the check meets the queen in row %d in the column above.", Zh: "检查逐格读棋盘，先在上方同一列遇到第 %d 行的皇后。"},
 		Entry{Key: `Reading the board, the check meets the queen in row %d on the "\" diagonal above.`, Zh: "检查逐格读棋盘，先在上方“\\”对角线上遇到第 %d 行的皇后。"},
 		Entry{Key: `Reading the board, the check meets the queen in row %d on the "/" diagonal above.`, Zh: "检查逐格读棋盘，先在上方“/”对角线上遇到第 %d 行的皇后。"},

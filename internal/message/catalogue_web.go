@@ -68,7 +68,7 @@ func init() {
 		Entry{Key: "cleared", Zh: "清零"},
 		Entry{Key: "◀ this step", Zh: "◀ 这一步"},
 		Entry{Key: "The search tree so far", Zh: "到目前为止的搜索树"},
-		Entry{Key: "Each row of the board is a level of the tree; a button is a square tried under the queens above it. ✕ marks a square found attacked: the search prunes it. A number after the column counts the queens placed in that subtree, ★ its solutions. The subtrees the search has left are folded into one button; click a button to go to the step that tried it.", Zh: "棋盘的每一行是树的一层；每个按钮是在上方皇后之下尝试过的一格。✕ 表示这一格被攻击：搜索在此剪枝。列号后面的数字是这棵子树里放下的皇后数，★ 是其中的解数。搜索已经离开的子树折叠成一个按钮；点击按钮，跳到尝试它的那一步。"},
+		Entry{Key: "Each row of the board is a level of the tree, and a node stands above the column it tried, under the queen above it; the thick line is the path to the queens on the board. ✕ marks a square found attacked: the search prunes it. The number under a node counts the queens placed in its subtree, ★ its solutions. The subtrees the search has left are folded into their node; click a node to go to the step that tried it.", Zh: "棋盘的每一行是树的一层，每个结点画在它所尝试的那一列上方，挂在上一行的皇后之下；粗线是通往棋盘上各皇后的路径。✕ 表示这一格被攻击，搜索在此剪枝。结点下方的数字是这棵子树里放下的皇后数，★ 是其中的解数。搜索已经离开的子树折叠进它的结点；点击结点，跳到尝试它的那一步。"},
 		Entry{Key: "Solutions met", Zh: "遇到的解"},
 		Entry{Key: "1 step / %d s", Zh: "每 %d 秒 1 步"},
 		Entry{Key: "1 step/s", Zh: "每秒 1 步"},

@@ -324,7 +324,7 @@ export function checkMeets(algo, ev, q, n) {
   switch (algo) {
     case 'flags': {
       const flag = [`flag[${col}]`, `d1[${row - col + n - 1}]`, `d2[${row + col}]`][line];
-      return t('The check reads %s first that is 1; the queen in row %d set it.', flag, f + 1);
+      return t('The first flag the check finds set is %s; the queen in row %d set it.', flag, f + 1);
     }
     case 'board':
       return [
