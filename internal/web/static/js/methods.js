@@ -3,7 +3,7 @@
 // that each step executes, and the sentence that tells the step.
 
 import { TRY, PLACE, REMOVE, SOLUTION, DEADEND, BLOCKED, EXCLUDED } from './steps.js';
-import { t, msg } from './i18n.js';
+import { t, tn, msg } from './i18n.js';
 
 // A code listing is a list of [text, tag, comment]; the tag names what
 // the line does, so that a step can point at it. The comment, if any, is

@@ -410,6 +410,20 @@ export function activate(on) {
   request();
 }
 
+// holdStill keeps a box from shrinking while the same search is shown,
+// so that what stands below it (the stack, the code) holds still while
+// stepping: its least height grows to the tallest it has been. key names
+// the search; another one starts afresh. It sets the height through the
+// CSSOM, which the page's security policy allows.
+function holdStill(box, key) {
+  if (box.dataset.holdKey !== key) {
+    box.dataset.holdKey = key;
+    box.style.minHeight = '';
+  }
+  const h = box.getBoundingClientRect().height;
+  if (h > parseFloat(box.style.minHeight || '0')) box.style.minHeight = `${Math.ceil(h)}px`;
+}
+
 function draw() {
   const counters = $('#counters').checked && a.algo && a.algo.name === 'matrix';
   const shown = a.draw(counters);
@@ -422,6 +436,7 @@ function draw() {
     const { st, ev } = shown;
     const m = method(a.algo);
     renderState($('#state'), a.algo.name, st, ev);
+    holdStill($('#state-box'), `${a.algo.name}/${st.n}`);
     renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n, a.steps.event(a.pos - 2)));
     showLine($('#code'));
     renderStack($('#stack'), $('#stack-h'), a.algo.name, st, ev);
