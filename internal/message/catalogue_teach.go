@@ -84,7 +84,7 @@ func init() {
 		// The counters and the comparison, in each method's own unit.
 		Entry{Key: "Work: %s", Zh: "工作量：%s"},
 		Entry{Key: "What %s spends on its own, counted in its own unit: %s", Zh: "%s 自己的开销，以它自己的单位计：%s"},
-		Entry{Key: "Whole search: %s, %s, %s, %s: %s, %s ms without the page watching.", Zh: "整个搜索：%s，%s，%s，%s：%s；没有页面观看时用时 %s 毫秒。"},
+		Entry{Key: "Whole search: %s, %s, %s, %s: %s, %s ms without the page watching.", Zh: "整个搜索：%s，%s，%s，%s：%s；不在页面上逐步显示时用时 %s 毫秒。"},
 		Entry{Key: "So far: %s %s, %s %s; %s.", Zh: "到目前为止：%s %s，%s %s；%s。"},
 		Entry{Key: "squares tried %d and %d", Zh: "尝试的格子分别为 %d 和 %d 个"},
 		Entry{Key: "%s makes %s× as many %s as %s makes %s.", Zh: "%[1]s 的%[3]s是 %[4]s 的%[5]s的 %[2]s 倍。"},
@@ -153,8 +153,8 @@ func init() {
 		Entry{Key: "Row 1 takes column 1 at once: no queen stands yet. Setting %s, %s and %s is all it takes to remember the queen.", Zh: "第 1 行立刻取第 1 列：棋盘上还没有皇后。只要设置 %s、%s 和 %s，就记住了这个皇后。"},
 		Entry{Key: "Row 2, column 1: %s is 1. One array read decides, without looking at the queen itself.", Zh: "第 2 行第 1 列：%s 是 1。读一次数组就能判定，不必去看皇后本身。"},
 		Entry{Key: `Row 2, column 2: %s is 1, for row−col is the same as for the queen in row 1: one "\" diagonal.`, Zh: `第 2 行第 2 列：%s 是 1，因为它的 行−列 与第 1 行的皇后相同：在同一条“\”对角线上。`},
-		Entry{Key: "The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.", Zh: "第一个死路：这一行的每一列都被攻击。循环结束时一个皇后也没放下，函数返回，上一行把它的皇后向右移一列。"},
-		Entry{Key: "Deeper in the search: the ✕ marks a square found attacked, and the line leads to the queen whose flag decided. The stack on the right shows one call per row, each with its own column.", Zh: "搜索更深处：✕ 标出被发现受攻击的格子，连线指向其标志起决定作用的那个皇后。右边的栈每行一次调用，各有自己的列。"},
+		Entry{Key: "The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.", Zh: "第一条死路：这一行的每一列都受到攻击。循环走完也没放下皇后，函数返回，上一行的皇后向右移一列。"},
+		Entry{Key: "Deeper in the search: the ✕ marks a square found attacked, and the line leads to the queen whose flag decided. The stack on the right shows one call per row, each with its own column.", Zh: "搜索更深处：✕ 标出被发现受攻击的格子，连线指向置上那个标志、使检查作出判断的皇后。右边的栈每行一次调用，各有自己的列。"},
 		Entry{Key: "The first solution, 1 5 8 6 3 7 2 4, the one the tutorials print first. The search goes on: it has 91 more to find.", Zh: "第一个解 1 5 8 6 3 7 2 4，也就是教程最先打印的那个。搜索继续：还有 91 个解要找。"},
 		Entry{Key: "The end: 92 solutions. Press Play to watch it all, or use the coarse steps (P, B, S, E) to move from one placement, backtrack or solution to the next.", Zh: "结束：共 92 个解。按“播放”观看全过程，或用大步跳转（P、B、S、E）从一次放置、回溯或一个解跳到下一个。"},
 

@@ -753,6 +753,9 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && document.body.classList.contains('presenting')) { present(false); return; }
   const arrows = ['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
   if (x.tagName === 'INPUT' && x.type === 'range' && arrows.includes(e.key)) return;
+  // Space presses a focused button, ticks a box or opens a menu: it does
+  // not also play or pause.
+  if (e.key === ' ' && x.closest && x.closest('button, summary, select, input, [role="button"]')) return;
   for (const h of keyHooks) if (h(e)) { e.preventDefault(); return; }
   const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   const sh = e.shiftKey;
