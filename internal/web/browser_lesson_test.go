@@ -177,6 +177,14 @@ func TestBrowserLessonModes(t *testing.T) {
 			shot("present")
 			do(t, ctx, "leaving", chromedp.KeyEvent("f"))
 
+			// Side by side, a coarse step brings both panes to the same
+			// event: after Next solution, solution k in both.
+			open(t, ctx, url, "?n=8&algo=flags&compare=board&lang="+lang+"#search")
+			for k := 1; k <= 2; k++ {
+				do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
+				waitFor(t, ctx, fmt.Sprintf("solution %d in both panes", k), fmt.Sprintf(`document.querySelector('#c-solutions')?.textContent === '%d' && document.querySelector('#c-solutions-b')?.textContent === '%d'`, k, k))
+			}
+
 			open(t, ctx, url, "?n=8&algo=flags&step=100&lang="+lang+"#search")
 			do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
 			do(t, ctx, "a question", chromedp.Click(chromedp.CSS("#quiz-next")))

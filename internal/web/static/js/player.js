@@ -337,8 +337,9 @@ export function goStep(k) {
   request();
 }
 
-// follow moves the second pane to the step just after as many placements
-// as the first pane has made, once the first pane's step is there.
+// follow moves the second pane to the same event as the first, once the
+// first pane's step is there: just after the same solution when the first
+// pane shows one, else just after as many placements as it has made.
 let followSeq = 0;
 async function follow() {
   const st = a.steps.at(a.pos);
@@ -346,7 +347,9 @@ async function follow() {
   syncB = false;
   const pane = b, seq = ++followSeq;
   try {
-    const res = await fetch(`api/locate?n=${pane.n}&algo=${encodeURIComponent(pane.algo.name)}${pane.inst ? pane.inst.query : ''}&placement=${st.placed}`, { headers: { 'Accept-Language': lang() } });
+    const last = a.pos > 0 ? a.steps.event(a.pos - 1) : null;
+    const where = last && last.kind === SOLUTION ? `solution=${st.solutions}` : `placement=${st.placed}`;
+    const res = await fetch(`api/locate?n=${pane.n}&algo=${encodeURIComponent(pane.algo.name)}${pane.inst ? pane.inst.query : ''}&${where}`, { headers: { 'Accept-Language': lang() } });
     if (seq !== followSeq || pane !== b) return;
     if (res.status === 503) {
       setTimeout(() => { if (seq === followSeq) { syncB = true; request(); } }, 500);
