@@ -34,6 +34,20 @@ func init() {
 		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row %d, so the loop ends and the search goes back to row %d.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 %d 行的最后一列，循环结束，搜索回到第 %d 行。"},
 		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row 1, so the search is over.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 1 行的最后一列，搜索到此结束。"},
 
+		// The lecture's chapters.
+		Entry{Key: "Chapter", Zh: "章节"},
+		Entry{Key: "4×4: the start", Zh: "4×4：开始"},
+		Entry{Key: "4×4: the first dead end", Zh: "4×4：第一条死路"},
+		Entry{Key: "4×4: the first solution", Zh: "4×4：第一个解"},
+		Entry{Key: "8×8: the flag arrays", Zh: "8×8：标志数组"},
+		Entry{Key: "8×8: the first queen", Zh: "8×8：第一个皇后"},
+		Entry{Key: "8×8: a column flag", Zh: "8×8：列标志"},
+		Entry{Key: "8×8: a diagonal flag", Zh: "8×8：对角线标志"},
+		Entry{Key: "8×8: the first dead end", Zh: "8×8：第一条死路"},
+		Entry{Key: "8×8: the line to the queen that decides", Zh: "8×8：连到起决定作用的皇后的线"},
+		Entry{Key: "8×8: the first solution", Zh: "8×8：第一个解"},
+		Entry{Key: "8×8: the end", Zh: "8×8：结束"},
+
 		// The quiz's questions and why their answers are right.
 		Entry{Key: "The search tries row %d, column %d next. Is it free? If not, which queen does the check meet first?", Zh: "搜索接下来尝试第 %d 行第 %d 列。这一格空着吗？如果不空，检查最先遇到哪个皇后？"},
 		Entry{Key: "The loop skips the square and goes on with the next column.", Zh: "循环跳过这一格，接着试下一列。"},

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/testenv"
 )
 
@@ -195,4 +196,50 @@ func TestBrowserLessonModes(t *testing.T) {
 			shot("quiz")
 		}
 	}
+}
+
+// TestBrowserLectureState checks that the lecture gives back the view it
+// took, keeps its page in the URL, follows the board when the teacher
+// steps with the player, and jumps to its chapters.
+func TestBrowserLectureState(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "the lecture in headless Chromium")
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchConsole(t, ctx)
+	open(t, ctx, url, "?n=8&algo=scan&step=40&lang=en#search")
+	do(t, ctx, "opening the lecture", chromedp.Click(chromedp.CSS("#lecture-open")))
+	waitFor(t, ctx, "page 1", `document.querySelector('#lecture').dataset.step === '0' && document.querySelector('#n').value === '4'`)
+	for range 9 {
+		do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
+	}
+	waitFor(t, ctx, "page 10 in the URL", `document.querySelector('#lecture').dataset.step === '9' && new URLSearchParams(location.search).get('lecture') === '10'`)
+	do(t, ctx, "closing", chromedp.Click(chromedp.CSS("#lecture-close")))
+	waitFor(t, ctx, "the view given back", `document.querySelector('#n').value === '8' && document.querySelector('#algo').value === 'scan' && queensTesting.pos() === 40 && queensTesting.ready() && !new URLSearchParams(location.search).has('lecture')`)
+
+	// A reload returns to the page the URL names.
+	open(t, ctx, url, "?n=4&algo=flags&step=9&lecture=10&lang=en#search")
+	waitFor(t, ctx, "page 10 after a reload", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.slide === '9' && document.querySelector('#lecture').dataset.step === '9'`)
+	// A coarse step moves the lecture with the board.
+	eval[bool](t, ctx, `(document.activeElement.blur(), true)`)
+	do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
+	waitFor(t, ctx, "the lecture at the solution", `queensTesting.pos() > 9 && document.querySelector('#lecture').dataset.slide === String(queensTesting.pos()) && document.querySelector('#lecture').dataset.step === String(queensTesting.pos())`)
+	if say := text(t, ctx, "#lecture-text"); !strings.Contains(say, "solution 1") {
+		t.Errorf("at the first solution the lecture says %q", say)
+	}
+	// The chapter menu jumps to the 8×8 board's first solution.
+	events, _ := allEvents(t, lookup(t, "flags"), 8)
+	first := 0
+	for i, e := range events {
+		if e.Kind == queens.EventSolution {
+			first = i + 1
+			break
+		}
+	}
+	chapter := eval[string](t, ctx, `[...document.querySelectorAll('#lecture-chapter option')].find((o) => o.textContent === '8×8: the first solution')?.value ?? ''`)
+	if chapter == "" {
+		t.Fatalf("no chapter for the first solution: %q", eval[[]string](t, ctx, `[...document.querySelectorAll('#lecture-chapter option')].map((o) => o.textContent)`))
+	}
+	do(t, ctx, "picking the chapter", chromedp.SetValue(chromedp.CSS("#lecture-chapter"), chapter))
+	eval[bool](t, ctx, `(document.querySelector('#lecture-chapter').dispatchEvent(new Event('change')), true)`)
+	waitFor(t, ctx, "the first 8×8 solution", fmt.Sprintf(`document.querySelector('#n').value === '8' && queensTesting.pos() === %d && document.querySelector('#lecture').dataset.step === '%d'`, first, first))
 }

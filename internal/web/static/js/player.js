@@ -416,7 +416,8 @@ export function activate(on) {
 // holdStill keeps a box from shrinking while the same search is shown,
 // so that what stands below it (the stack, the code) holds still while
 // stepping: its least height grows to the tallest it has been. key names
-// the search; another one starts afresh. It sets the height through the
+// the search and the layout (mode, window, lecture or quiz open); another
+// one starts afresh. It sets the height through the
 // CSSOM, which the page's security policy allows.
 function holdStill(box, key) {
   if (box.dataset.holdKey !== key) {
@@ -439,7 +440,7 @@ function draw() {
     const { st, ev } = shown;
     const m = method(a.algo);
     renderState($('#state'), a.algo.name, st, ev);
-    holdStill($('#state-box'), `${a.algo.name}/${st.n}`);
+    holdStill($('#state-box'), `${a.algo.name}/${st.n}/${document.body.className}/${innerWidth}x${innerHeight}/${$('#lecture').hidden}${$('#quiz').hidden}`);
     renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n, a.steps.event(a.pos - 2)));
     showLine($('#code'));
     renderStack($('#stack'), $('#stack-h'), a.algo.name, st, ev);
@@ -498,11 +499,16 @@ function drawCompare() {
   box.hidden = !b;
 }
 
+// urlExtra holds what the lecture and the quiz add to the URL, such as
+// the lecture's page, so that a reload or a shared link returns to it.
+export const urlExtra = {};
+
 function writeURL() {
   const q = new URLSearchParams({ n: String(a.n), algo: a.algo.name === 'instance' ? algoSel.value : a.algo.name, step: String(a.pos) });
   if (a.inst) for (const [k, v] of instanceQuery(a.n)) q.set(k, v);
   const keep = new URLSearchParams(location.search).get('lang');
   if (keep) q.set('lang', keep);
+  for (const [k, v] of Object.entries(urlExtra)) if (v) q.set(k, v);
   if (b) {
     q.set('compare', b.algo.name);
     q.set('cstep', String(b.pos));
