@@ -153,7 +153,7 @@ func TestBrowserLessonModes(t *testing.T) {
 			}
 
 			open(t, ctx, url, "?n=8&algo=flags&step=0&lecture=1&lang="+lang+"#search")
-			waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && queensTesting.ready()`)
+			waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '0' && queensTesting.ready()`)
 			for range 9 {
 				do(t, ctx, "next slide", chromedp.Click(chromedp.CSS("#lecture-next")))
 			}
@@ -242,4 +242,67 @@ func TestBrowserLectureState(t *testing.T) {
 	do(t, ctx, "picking the chapter", chromedp.SetValue(chromedp.CSS("#lecture-chapter"), chapter))
 	eval[bool](t, ctx, `(document.querySelector('#lecture-chapter').dispatchEvent(new Event('change')), true)`)
 	waitFor(t, ctx, "the first 8×8 solution", fmt.Sprintf(`document.querySelector('#n').value === '8' && queensTesting.pos() === %d && document.querySelector('#lecture').dataset.step === '%d'`, first, first))
+}
+
+// TestBrowserLectureWalk turns every page of the lecture, in English and
+// Chinese, and checks each against the library's trace of the 4×4 board:
+// the page is at the trace's step, names its row and column, names for an
+// attacked square the queen that the flags check meets first and the
+// flag it reads, never a column past the board, and ends the search where
+// it ends.
+func TestBrowserLectureWalk(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "every page of the lecture in headless Chromium")
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchConsole(t, ctx)
+	events, _ := allEvents(t, lookup(t, "flags"), 4)
+	for _, lang := range []string{"en", "zh"} {
+		open(t, ctx, url, "?n=4&algo=flags&step=0&lecture=1&lang="+lang+"#search")
+		waitFor(t, ctx, "page 1", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '0'`)
+		r := replayed{queens: []int{-1, -1, -1, -1}}
+		for k := 1; k <= len(events); k++ {
+			do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
+			waitFor(t, ctx, fmt.Sprintf("page %d", k+1), fmt.Sprintf(`document.querySelector('#lecture').dataset.step === '%d' && queensTesting.pos() === %d`, k, k))
+			say := text(t, ctx, "#lecture-text")
+			e := events[k-1]
+			where := map[string]string{"en": fmt.Sprintf("Row %d, column %d", e.Row+1, e.Col+1), "zh": fmt.Sprintf("第 %d 行第 %d 列", e.Row+1, e.Col+1)}[lang]
+			switch e.Kind {
+			case queens.EventTry:
+				if !strings.Contains(say, where) {
+					t.Errorf("%s page %d: %q does not name %s", lang, k+1, say, where)
+				}
+				if e.Conflict >= 0 {
+					flag := fmt.Sprintf("flag[%d]", e.Col)
+					if c := r.queens[e.Conflict]; c != e.Col {
+						if e.Conflict-c == e.Row-e.Col {
+							flag = fmt.Sprintf("d1[%d]", e.Row-e.Col+3)
+						} else {
+							flag = fmt.Sprintf("d2[%d]", e.Row+e.Col)
+						}
+					}
+					by := map[string]string{"en": fmt.Sprintf("row %d", e.Conflict+1), "zh": fmt.Sprintf("第 %d 行", e.Conflict+1)}[lang]
+					if !strings.Contains(say, flag) || !strings.Contains(say, by) {
+						t.Errorf("%s page %d: %q does not name %s set by %s", lang, k+1, say, flag, by)
+					}
+				}
+				r.last = &e
+			case queens.EventPlace:
+				r.queens[e.Row] = e.Col
+			case queens.EventRemove:
+				r.queens[e.Row] = -1
+				if e.Col == 3 && !strings.Contains(say, map[string]string{"en": "was the last", "zh": "最后一列"}[lang]) {
+					t.Errorf("%s page %d: the queen of the last column is taken back, and the page says %q", lang, k+1, say)
+				}
+			}
+			if strings.Contains(say, "column 5") || strings.Contains(say, "第 5 列") {
+				t.Errorf("%s page %d names a fifth column of the 4×4 board: %q", lang, k+1, say)
+			}
+			if k < len(events) && (strings.Contains(say, "search is over") || strings.Contains(say, "搜索到此结束")) {
+				t.Errorf("%s page %d ends the search at step %d of %d: %q", lang, k+1, k, len(events), say)
+			}
+		}
+		if say := text(t, ctx, "#lecture-text"); !strings.Contains(say, map[string]string{"en": "search is over", "zh": "结束"}[lang]) {
+			t.Errorf("%s: the last page of the 4×4 walk says %q", lang, say)
+		}
+	}
 }

@@ -181,6 +181,7 @@ export async function toggle(on, page) {
 }
 
 function go(d) {
+  if (!slides.length) return; // still being built
   const k = Math.max(0, Math.min(slides.length - 1, at + d));
   if (k === at) return;
   at = k;
