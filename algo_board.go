@@ -81,7 +81,7 @@ func (b *boardSearch) solveNQUtil(col int) {
 	for i := 0; i < n && !t.stop; i++ {
 		t.Checks++
 		safe := b.isSafe(i, col)
-		t.try(b.position, col, i, safe) // transposed: the seed's column is the event's row
+		t.tryLines(b.position, col, i, safe) // transposed: the seed's column is the event's row
 		if !safe {
 			continue
 		}

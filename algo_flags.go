@@ -65,7 +65,7 @@ func (b *flagsBoard) generate(row int) {
 	for col := 0; col < n && !t.stop; col++ {
 		t.Checks++
 		free := b.free(row, col)
-		t.try(b.place, row, col, free)
+		t.tryLines(b.place, row, col, free)
 		if !free {
 			continue
 		}

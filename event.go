@@ -67,10 +67,18 @@ type Event struct {
 	// Depth is the number of queens on the board after the event.
 	Depth int `json:"depth"`
 	// Conflict is, for EventTry, the row of a queen that attacks the square
-	// tried, or -1 when none does: the lowest such row, the first that a
-	// scan from the top of the board meets. For a dead end with Depth N it
-	// is the row of the queen that attacks the one on (Row, Col); it is -1
-	// for the other events.
+	// tried, or -1 when none does: the queen that the algorithm's own
+	// check meets first. flags reads the column flag, then the "\"
+	// diagonal's (row−col), then the "/" diagonal's (row+col), and names
+	// the queen that set the first one it finds set; board reads the
+	// squares above in the same order (the column, then the "\" diagonal,
+	// then the "/" one). scan compares the queens from the top and rows
+	// marks its forbidden columns from the top, so both name the lowest
+	// row that attacks; matrix reads a counter, and names the first of
+	// the queens that raised it, the lowest row; permute names the queen
+	// that uses the column. bitboard tries free squares only. For a dead
+	// end with Depth N it is the row of the queen that attacks the one on
+	// (Row, Col); it is -1 for the other events.
 	Conflict int `json:"conflict"`
 	// Index is, for EventSolution, the number of the solution, from 1.
 	Index uint64 `json:"index,omitempty"`
@@ -117,6 +125,30 @@ func firstAttacker(queens Solution, row, col int) int {
 		}
 	}
 	return -1
+}
+
+// lineAttacker returns the row r < row of the queen that attacks the
+// square (row, col) along the first line that holds one, in the order
+// the flags check reads its flags: the column, then the "\" diagonal
+// (row−col fixed), then the "/" diagonal (row+col fixed); -1 when none
+// does. The queens of a search stand one to a line, so each line holds
+// at most one of them.
+func lineAttacker(queens Solution, row, col int) int {
+	d1, d2 := -1, -1
+	for r, c := range queens[:row] {
+		switch {
+		case c == col:
+			return r
+		case r-c == row-col:
+			d1 = r
+		case r+c == row+col:
+			d2 = r
+		}
+	}
+	if d1 >= 0 {
+		return d1
+	}
+	return d2
 }
 
 // pollMask sets how often a search looks at its context: once every
@@ -170,7 +202,9 @@ func (t *tracer) poll() {
 
 // try reports that the search considered the square (row, col) with the
 // queens of rows 0..row-1 on the board; free tells whether no queen
-// attacks it. The attacker is looked up only when somebody watches.
+// attacks it. An attacked square names the lowest row that attacks it,
+// the first queen a check from the top of the board meets. The attacker
+// is looked up only when somebody watches.
 func (t *tracer) try(queens Solution, row, col int, free bool) {
 	if t.visit != nil {
 		t.emitTry(queens, row, col, free)
@@ -184,6 +218,26 @@ func (t *tracer) emitTry(queens Solution, row, col int, free bool) {
 	conflict := -1
 	if !free {
 		conflict = firstAttacker(queens, row, col)
+	}
+	t.emit(Event{Kind: EventTry, Row: row, Col: col, Depth: row, Conflict: conflict})
+}
+
+// tryLines is try for the algorithms that look at the column first, then
+// the "\" diagonal, then the "/" one (flags, board): an attacked square
+// names the queen on the first of these lines that holds one.
+func (t *tracer) tryLines(queens Solution, row, col int, free bool) {
+	if t.visit != nil {
+		t.emitTryLines(queens, row, col, free)
+	}
+}
+
+// emitTryLines is the out-of-line part of tryLines.
+//
+//go:noinline
+func (t *tracer) emitTryLines(queens Solution, row, col int, free bool) {
+	conflict := -1
+	if !free {
+		conflict = lineAttacker(queens, row, col)
 	}
 	t.emit(Event{Kind: EventTry, Row: row, Col: col, Depth: row, Conflict: conflict})
 }

@@ -198,7 +198,7 @@ func isTerminal(w io.Writer) bool {
 func trace(ctx context.Context, io streams, o traceOptions) error {
 	out := bufio.NewWriter(io.out)
 	if o.words == nil {
-		o.words = newEventWords(io.p)
+		o.words = newEventWords(io.p, o.algo.Name)
 	}
 	var (
 		show   func(queens.Event) error
@@ -280,17 +280,28 @@ func sleep(ctx context.Context, d time.Duration) error {
 }
 
 // eventWords are the texts of the events of a trace in one language,
-// looked up once for the whole trace.
+// looked up once for the whole trace. An attacked try is told as the
+// algorithm's own check finds it: which flag, square, counter, entry or
+// column it reads, and the queen behind it. To tell that, eventWords
+// follows the queens on the board, so it must see every event of the
+// search, in order.
 type eventWords struct {
 	p                                            *message.Printer
+	algo                                         string
+	queens                                       []int // the column of the queen of each row so far
 	try, free, attacked, place, remove, counters string
 	notSolution, over, back, solution, status    string
+	// lines are the texts of an attacked try by the line the queen named
+	// stands on: its column, its "\" diagonal, its "/" diagonal.
+	lines [3]string
 }
 
-// newEventWords returns the texts of the events in the printer's language.
-func newEventWords(p *message.Printer) *eventWords {
-	return &eventWords{
+// newEventWords returns the texts of the events of the named algorithm
+// in the printer's language.
+func newEventWords(p *message.Printer, algo string) *eventWords {
+	w := &eventWords{
 		p:           p,
+		algo:        algo,
 		try:         p.Text("try row %d col %d: "),
 		free:        p.Text("free"),
 		attacked:    p.Text("attacked by the queen in row %d"),
@@ -303,6 +314,49 @@ func newEventWords(p *message.Printer) *eventWords {
 		solution:    p.Text("solution %d: %s"),
 		status:      p.Text("%s  N=%d  event %d  solutions %d"),
 	}
+	switch algo {
+	case "flags":
+		w.lines = [3]string{p.Text("column flag set by the queen in row %d"), p.Text(`"\" diagonal flag set by the queen in row %d`), p.Text(`"/" diagonal flag set by the queen in row %d`)}
+	case "board":
+		w.lines = [3]string{p.Text("reads the queen of row %d in the column above"), p.Text(`reads the queen of row %d on the "\" diagonal above`), p.Text(`reads the queen of row %d on the "/" diagonal above`)}
+	case "rows":
+		w.lines = [3]string{p.Text("forbidden, marked first by the queen in row %d (its column)"), p.Text("forbidden, marked first by the queen in row %d (its diagonal)"), p.Text("forbidden, marked first by the queen in row %d (its diagonal)")}
+	case "permute":
+		w.lines = [3]string{p.Text("column used by the queen in row %d"), "", ""}
+	}
+	// scan compares the earlier queens from the top, each in one
+	// comparison of column and diagonals: the plain sentence tells it.
+	return w
+}
+
+// appendAttacked appends the text of an attacked try of (row, col) whose
+// check named the queen of row by.
+func (w *eventWords) appendAttacked(b []byte, row, col, by int) []byte {
+	if by >= len(w.queens) {
+		return fmt.Appendf(b, w.attacked, by+1) // a trace that did not start at the first event
+	}
+	c := w.queens[by]
+	if w.algo == "matrix" {
+		raised := 0
+		for r, qc := range w.queens[:row] {
+			if d := qc - col; d == 0 || d == row-r || d == r-row {
+				raised++
+			}
+		}
+		return append(b, w.p.Plural("counter %d, raised first by the queen in row %d", uint64(raised), raised, by+1)...)
+	}
+	line := 0
+	switch {
+	case c == col:
+	case by-c == row-col:
+		line = 1
+	default:
+		line = 2
+	}
+	if w.lines[line] == "" {
+		return fmt.Appendf(b, w.attacked, by+1)
+	}
+	return fmt.Appendf(b, w.lines[line], by+1)
 }
 
 // appendEventLine appends the log line of e, on a board of size n, to b:
@@ -330,14 +384,20 @@ func (w *eventWords) appendEventText(b []byte, e queens.Event, n int) []byte {
 		if e.Conflict < 0 {
 			b = append(b, w.free...)
 		} else {
-			b = fmt.Appendf(b, w.attacked, e.Conflict+1)
+			b = w.appendAttacked(b, e.Row, e.Col, e.Conflict)
 		}
 	case queens.EventPlace:
+		if e.Row == len(w.queens) {
+			w.queens = append(w.queens, e.Col)
+		}
 		b = fmt.Appendf(b, w.place, e.Row+1, e.Col+1)
 		if e.Delta != 0 {
 			b = fmt.Appendf(b, w.counters, e.Delta)
 		}
 	case queens.EventRemove:
+		if e.Row < len(w.queens) {
+			w.queens = w.queens[:e.Row]
+		}
 		b = fmt.Appendf(b, w.remove, e.Row+1, e.Col+1)
 		if e.Delta != 0 {
 			b = fmt.Appendf(b, w.counters, e.Delta)

@@ -26,7 +26,7 @@ type animation struct {
 
 func newAnimation(w io.Writer, o traceOptions) *animation {
 	if o.words == nil {
-		o.words = newEventWords(nil)
+		o.words = newEventWords(nil, o.algo.Name)
 	}
 	q := make([]int, o.n)
 	for i := range q {

@@ -152,7 +152,7 @@ func TestTraceAnimationFrames(t *testing.T) {
 	// attacks: the square is marked, the attacker shown, row 1's other
 	// squares and the attacked squares of rows 3 and 4 shaded.
 	f := frames[2]
-	for _, want := range []string{"\x1b[H", "flags  N=4  event 3  solutions 0", ansiTryBad + " x", ansiAttacker + " Q", ansiAttacked + "░░", "try row 2 col 1: attacked by the queen in row 1\x1b[K"} {
+	for _, want := range []string{"\x1b[H", "flags  N=4  event 3  solutions 0", ansiTryBad + " x", ansiAttacker + " Q", ansiAttacked + "░░", "try row 2 col 1: column flag set by the queen in row 1\x1b[K"} {
 		if !strings.Contains(f, want) {
 			t.Errorf("frame 3 lacks %q:\n%q", want, f)
 		}
@@ -297,5 +297,72 @@ func TestAlgoCompletion(t *testing.T) {
 		if !strings.Contains(r.stdout, tc.want) {
 			t.Errorf("%s\nwant a completion %q", r, tc.want)
 		}
+	}
+}
+
+// TestTraceJSONConflict checks the conflict of every attacked try of
+// 'trace 8 --json --limit 0': for flags, against the flags the check
+// reads (the column's, then the "\" diagonal's, then the "/" one's) and
+// the queen that set the first one set; for every algorithm, against
+// the library's events, which the root package checks against a model
+// of each algorithm's check.
+func TestTraceJSONConflict(t *testing.T) {
+	for _, a := range queens.Algorithms() {
+		if a.Name == "permute" {
+			continue // half a million events; the root package checks its tries at N = 8
+		}
+		t.Run(a.Name, func(t *testing.T) {
+			r := runCLI(t.Context(), nil, "trace", "8", "--algo", a.Name, "--json", "--limit", "0")
+			r.wantExit(t, 0)
+			var want []int // the conflicts of the library's tries
+			if _, err := a.Search(t.Context(), 8, func(e queens.Event) bool {
+				if e.Kind == queens.EventTry {
+					want = append(want, e.Conflict)
+				}
+				return true
+			}); err != nil {
+				t.Fatal(err)
+			}
+			setter := map[[2]int]int{} // {line kind, index}: the row of the queen that set the flag
+			lines := func(row, col int) [3][2]int { return [3][2]int{{0, col}, {1, row - col}, {2, row + col}} }
+			tries := 0
+			for line := range strings.Lines(r.stdout) {
+				var e queens.Event
+				if err := json.Unmarshal([]byte(line), &e); err != nil {
+					t.Fatalf("line %q: %v", line, err)
+				}
+				switch e.Kind {
+				case queens.EventPlace:
+					for _, l := range lines(e.Row, e.Col) {
+						setter[l] = e.Row
+					}
+				case queens.EventRemove:
+					for _, l := range lines(e.Row, e.Col) {
+						delete(setter, l)
+					}
+				case queens.EventTry:
+					if tries >= len(want) || e.Conflict != want[tries] {
+						t.Fatalf("try %d %s: not the library's conflict", tries, line)
+					}
+					tries++
+					if a.Name != "flags" {
+						continue
+					}
+					by := -1
+					for _, l := range lines(e.Row, e.Col) {
+						if r, ok := setter[l]; ok {
+							by = r
+							break
+						}
+					}
+					if e.Conflict != by {
+						t.Fatalf("%s: the flags check meets the flag set by row %d first", line, by)
+					}
+				}
+			}
+			if tries != len(want) {
+				t.Errorf("%d tries, the library makes %d", tries, len(want))
+			}
+		})
 	}
 }

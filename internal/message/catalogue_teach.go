@@ -5,6 +5,58 @@ package message
 // export and the notes that say why the page shows what it shows.
 func init() {
 	add(
+		// How trace tells an attacked square: what the method's check
+		// reads first, and the queen behind it.
+		Entry{Key: "column flag set by the queen in row %d", Zh: "列标志已由第 %d 行的皇后置为 1"},
+		Entry{Key: `"\" diagonal flag set by the queen in row %d`, Zh: "“\\”对角线标志已由第 %d 行的皇后置为 1"},
+		Entry{Key: `"/" diagonal flag set by the queen in row %d`, Zh: "“/”对角线标志已由第 %d 行的皇后置为 1"},
+		Entry{Key: "reads the queen of row %d in the column above", Zh: "在上方同一列读到第 %d 行的皇后"},
+		Entry{Key: `reads the queen of row %d on the "\" diagonal above`, Zh: "在上方“\\”对角线上读到第 %d 行的皇后"},
+		Entry{Key: `reads the queen of row %d on the "/" diagonal above`, Zh: "在上方“/”对角线上读到第 %d 行的皇后"},
+		Entry{Key: "forbidden, marked first by the queen in row %d (its column)", Zh: "已禁用，最先由第 %d 行的皇后标记（同一列）"},
+		Entry{Key: "forbidden, marked first by the queen in row %d (its diagonal)", Zh: "已禁用，最先由第 %d 行的皇后标记（同一对角线）"},
+		Entry{Key: "column used by the queen in row %d", Zh: "这一列已被第 %d 行的皇后占用"},
+		Entry{Key: "counter %d, raised first by the queen in row %d", One: "counter %d, raised by the queen in row %d", Zh: "计数器为 %d，最先由第 %d 行的皇后加上"},
+
+		// What each method's check meets first on an attacked square.
+		Entry{Key: "Row %d: try column %d.", Zh: "第 %d 行：尝试第 %d 列。"},
+		Entry{Key: "The first flag the check finds set is %s; the queen in row %d set it.", Zh: "检查遇到的第一个已置位的标志是 %s，它是第 %d 行的皇后置上的。"},
+		Entry{Key: "Reading the board, the check meets the queen in row %d in the column above.", Zh: "检查逐格读棋盘，先在上方同一列遇到第 %d 行的皇后。"},
+		Entry{Key: `Reading the board, the check meets the queen in row %d on the "\" diagonal above.`, Zh: "检查逐格读棋盘，先在上方“\\”对角线上遇到第 %d 行的皇后。"},
+		Entry{Key: `Reading the board, the check meets the queen in row %d on the "/" diagonal above.`, Zh: "检查逐格读棋盘，先在上方“/”对角线上遇到第 %d 行的皇后。"},
+		Entry{Key: "Its counter %s is %d: the queens in rows %s raised it.", One: "Its counter %s is %d: the queen in row %s raised it.", Zh: "它的计数器 %s 为 %d：是第 %s 行的皇后加上去的。"},
+		Entry{Key: "%s is marked: the queen in row %d marked it first.", Zh: "%s 已标记：最先标记它的是第 %d 行的皇后。"},
+		Entry{Key: "Column %d is used by the queen in row %d.", Zh: "第 %d 列已被第 %d 行的皇后占用。"},
+		Entry{Key: "Compared from the top, the queen in row %d is the first that attacks it, along the column.", Zh: "从上往下逐个比较，第一个攻击它的是第 %d 行的皇后，在同一列上。"},
+		Entry{Key: "Compared from the top, the queen in row %d is the first that attacks it, along a diagonal.", Zh: "从上往下逐个比较，第一个攻击它的是第 %d 行的皇后，在对角线上。"},
+
+		// The lecture at the last column of a row.
+		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row %d, so the loop ends and the search goes back to row %d.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 %d 行的最后一列，循环结束，搜索回到第 %d 行。"},
+		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row 1, so the search is over.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 1 行的最后一列，搜索到此结束。"},
+
+		// The lecture's chapters.
+		Entry{Key: "Chapter", Zh: "章节"},
+		Entry{Key: "4×4: the start", Zh: "4×4：开始"},
+		Entry{Key: "4×4: the first dead end", Zh: "4×4：第一条死路"},
+		Entry{Key: "4×4: the first solution", Zh: "4×4：第一个解"},
+		Entry{Key: "8×8: the flag arrays", Zh: "8×8：标志数组"},
+		Entry{Key: "8×8: the first queen", Zh: "8×8：第一个皇后"},
+		Entry{Key: "8×8: a column flag", Zh: "8×8：列标志"},
+		Entry{Key: "8×8: a diagonal flag", Zh: "8×8：对角线标志"},
+		Entry{Key: "8×8: the first dead end", Zh: "8×8：第一条死路"},
+		Entry{Key: "8×8: the line to the queen that decides", Zh: "8×8：连到起决定作用的皇后的线"},
+		Entry{Key: "8×8: the first solution", Zh: "8×8：第一个解"},
+		Entry{Key: "8×8: the end", Zh: "8×8：结束"},
+
+		// The quiz's questions and why their answers are right.
+		Entry{Key: "The search tries row %d, column %d next. Is it free? If not, which queen does the check meet first?", Zh: "搜索接下来尝试第 %d 行第 %d 列。这一格空着吗？如果不空，检查最先遇到哪个皇后？"},
+		Entry{Key: "The loop skips the square and goes on with the next column.", Zh: "循环跳过这一格，接着试下一列。"},
+		Entry{Key: "Free: no queen above attacks it, so a queen goes there and the search goes down to row %d.", Zh: "空着：上面没有皇后攻击它，于是在这里放皇后，搜索往下走到第 %d 行。"},
+		Entry{Key: "%s takes the lowest free bit of row %d: column %d.", Zh: "%s 取出第 %d 行最低的空闲位：第 %d 列。"},
+		Entry{Key: "The loop of row %d goes on from column %d to column %d.", Zh: "第 %d 行的循环从第 %d 列接着走到第 %d 列。"},
+		Entry{Key: "The queen of column %d was taken back; the loop of row %d goes on with column %d.", Zh: "第 %d 列的皇后已撤回；第 %d 行的循环接着试第 %d 列。"},
+		Entry{Key: "The loop of row %d starts at its first column.", Zh: "第 %d 行的循环从第 1 列开始。"},
+
 		// The player and its coarse steps.
 		Entry{Key: "Player", Zh: "播放器"},
 		Entry{Key: "Coarse steps", Zh: "大步跳转"},
@@ -46,7 +98,7 @@ func init() {
 		// The counters and the comparison, in each method's own unit.
 		Entry{Key: "Work: %s", Zh: "工作量：%s"},
 		Entry{Key: "What %s spends on its own, counted in its own unit: %s", Zh: "%s 自己的开销，以它自己的单位计：%s"},
-		Entry{Key: "Whole search: %s, %s, %s, %s: %s, %s ms without the page watching.", Zh: "整个搜索：%s，%s，%s，%s：%s；没有页面观看时用时 %s 毫秒。"},
+		Entry{Key: "Whole search: %s, %s, %s, %s: %s, %s ms without the page watching.", Zh: "整个搜索：%s，%s，%s，%s：%s；不在页面上逐步显示时用时 %s 毫秒。"},
 		Entry{Key: "So far: %s %s, %s %s; %s.", Zh: "到目前为止：%s %s，%s %s；%s。"},
 		Entry{Key: "squares tried %d and %d", Zh: "尝试的格子分别为 %d 和 %d 个"},
 		Entry{Key: "%s makes %s× as many %s as %s makes %s.", Zh: "%[1]s 的%[3]s是 %[4]s 的%[5]s的 %[2]s 倍。"},
@@ -107,7 +159,7 @@ func init() {
 		Entry{Key: `Row %d, column %d: %s is 1, for the queen in row %d stands on the same "/" diagonal (row+col is the same for both). The search skips the square.`, Zh: `第 %d 行第 %d 列：%s 是 1，因为第 %d 行的皇后在同一条“/”对角线上（两者的 行+列 相同）。搜索跳过这一格。`},
 		Entry{Key: "The square is free, so the last queen goes on row %d, column %d.", Zh: "这一格空闲，所以最后一个皇后放在第 %d 行第 %d 列。"},
 		Entry{Key: "The square is free, so a queen goes on it, and its three flags are set: the rows below will see this column and both diagonals taken at a glance. The search goes on with row %d.", Zh: "这一格空闲，于是放下一个皇后，并设置它的三个标志：下面的各行一眼就能看出这一列和两条对角线已被占用。搜索接着处理第 %d 行。"},
-		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.", Zh: "第 %d 行第 %d 列的皇后下面的一切都已试过。把它撤回，清除它的标志，第 %d 行的循环接着尝试第 %d 列。"},
+		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志，第 %d 行的循环接着试第 %d 列。"},
 		Entry{Key: "All %d queens stand and none attacks another: solution %d. The search does not stop here: it takes the last queen back to look for more.", Zh: "%d 个皇后都已放好，互不攻击：第 %d 个解。搜索并不在这里停下：它撤回最后一个皇后，继续寻找更多的解。"},
 		Entry{Key: "No column of row %d is free: the queens above leave no room. So a queen above stands where no solution can follow, and the search goes back to row %d to move it.", Zh: "第 %d 行没有空闲的列：上方的皇后没有留下位置。所以上方某个皇后的位置不可能引出解，搜索回到第 %d 行去移动它。"},
 		Entry{Key: "Row %d has no column left to try: the search is over.", Zh: "第 %d 行已没有可以尝试的列：搜索结束。"},
@@ -115,8 +167,8 @@ func init() {
 		Entry{Key: "Row 1 takes column 1 at once: no queen stands yet. Setting %s, %s and %s is all it takes to remember the queen.", Zh: "第 1 行立刻取第 1 列：棋盘上还没有皇后。只要设置 %s、%s 和 %s，就记住了这个皇后。"},
 		Entry{Key: "Row 2, column 1: %s is 1. One array read decides, without looking at the queen itself.", Zh: "第 2 行第 1 列：%s 是 1。读一次数组就能判定，不必去看皇后本身。"},
 		Entry{Key: `Row 2, column 2: %s is 1, for row−col is the same as for the queen in row 1: one "\" diagonal.`, Zh: `第 2 行第 2 列：%s 是 1，因为它的 行−列 与第 1 行的皇后相同：在同一条“\”对角线上。`},
-		Entry{Key: "The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.", Zh: "第一条死路：这一行的每一列都被攻击。循环结束时一个皇后也没放下，函数返回，上一行把它的皇后向右移一列。"},
-		Entry{Key: "Deeper in the search: the ✕ marks a square found attacked, and the line leads to the queen whose flag decided. The stack on the right shows one call per row, each with its own column.", Zh: "搜索更深处：✕ 标出被发现受攻击的格子，连线指向其标志起决定作用的那个皇后。右边的栈每行一次调用，各有自己的列。"},
+		Entry{Key: "The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.", Zh: "第一条死路：这一行的每一列都受到攻击。循环走完也没放下皇后，函数返回，上一行的皇后向右移一列。"},
+		Entry{Key: "Deeper in the search: the ✕ marks a square found attacked, and the line leads to the queen whose flag decided. The stack on the right shows one call per row, each with its own column.", Zh: "搜索更深处：✕ 标出被发现受攻击的格子，连线指向置上那个标志、使检查作出判断的皇后。右边的栈每行一次调用，各有自己的列。"},
 		Entry{Key: "The first solution, 1 5 8 6 3 7 2 4, the one the tutorials print first. The search goes on: it has 91 more to find.", Zh: "第一个解 1 5 8 6 3 7 2 4，也就是教程最先打印的那个。搜索继续：还有 91 个解要找。"},
 		Entry{Key: "The end: 92 solutions. Press Play to watch it all, or use the coarse steps (P, B, S, E) to move from one placement, backtrack or solution to the next.", Zh: "结束：共 92 个解。按“播放”观看全过程，或用大步跳转（P、B、S、E）从一次放置、回溯或一个解跳到下一个。"},
 
@@ -125,9 +177,7 @@ func init() {
 		Entry{Key: "Next question", Zh: "下一题"},
 		Entry{Key: `Press "Next question": the search goes on and stops at a moment to ask you about.`, Zh: "按“下一题”：搜索继续进行，并在某个时刻停下来向你提问。"},
 		Entry{Key: "Row %d: which column does the search try next?", Zh: "第 %d 行：搜索接下来尝试哪一列？"},
-		Entry{Key: "The trace tries row %d, column %d next.", Zh: "搜索记录中，下一步尝试的是第 %d 行第 %d 列。"},
 		Entry{Key: "The search tries row %d, column %d next. Is the square free, or attacked, and by which queen?", Zh: "搜索接下来尝试第 %d 行第 %d 列。这一格是空闲的，还是受攻击？被哪个皇后攻击？"},
-		Entry{Key: "Attacked: the check meets the queen in row %d first.", Zh: "受攻击：检查最先遇到的是第 %d 行的皇后。"},
 		Entry{Key: "Free: no queen above attacks it.", Zh: "空闲：上方没有皇后攻击它。"},
 		Entry{Key: "Does the search back up now, taking a queen back or leaving a row with no free square?", Zh: "搜索现在会回溯吗？即撤回一个皇后，或离开一个没有空闲格子的行？"},
 		Entry{Key: "yes, it backs up", Zh: "会，它回溯"},

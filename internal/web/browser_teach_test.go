@@ -115,7 +115,7 @@ func TestBrowserOneScreen(t *testing.T) {
 	if after[0] < 1.2*before[0] || after[1] < before[1] {
 		t.Errorf("presenting: type %.0f px and board %.0f px, against %.0f and %.0f: want larger", after[0], after[1], before[0], before[1])
 	}
-	if eval[bool](t, ctx, `document.querySelector('.top').getBoundingClientRect().height > 0`) {
+	if eval[bool](t, ctx, `document.querySelector('header.top').getBoundingClientRect().height > 0`) {
 		t.Error("presenting: the header is still shown")
 	}
 	for _, f := range eval[[]string](t, ctx, inView) {

@@ -186,6 +186,19 @@ func (s *server) handler() http.Handler {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no such API endpoint: %s", r.URL.Path))
 	})
+	icon, err := fs.ReadFile(assets, "queen.svg")
+	if err != nil {
+		panic(err) // embedded with the page
+	}
+	// Browsers ask for /favicon.ico whatever the page links: answer with
+	// the page's icon, an SVG, rather than a 404.
+	mux.Handle("/favicon.ico", get(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Content-Length", strconv.Itoa(len(icon)))
+		if r.Method != http.MethodHead {
+			w.Write(icon)
+		}
+	}))
 	mux.Handle("/{$}", get(s.index))
 	mux.Handle("/", get(http.FileServerFS(assets).ServeHTTP))
 	h := headers(withLang(mux))

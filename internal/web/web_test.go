@@ -178,6 +178,7 @@ func TestStatic(t *testing.T) {
 		{"/js/steps.js", "javascript", "api/steps"},
 		{"/style.css", "text/css", ".board"},
 		{"/queen.svg", "image/svg+xml", "<svg"},
+		{"/favicon.ico", "image/svg+xml", "<svg"},
 	} {
 		rec := request(h, "GET", tc.path)
 		if rec.Code != 200 {
@@ -206,6 +207,11 @@ func TestStatic(t *testing.T) {
 		path = strings.TrimPrefix(path, "static")
 		rec := request(h, "GET", path)
 		body := rec.Body.String()
+		// The policy forbids inline styles: a style attribute in markup
+		// the page writes would be dropped, with a console error.
+		if strings.Contains(body, ` style="`) || strings.Contains(body, ` style='`) {
+			t.Errorf("%s writes a style attribute, which the page's Content-Security-Policy blocks", path)
+		}
 		if strings.HasSuffix(path, ".js") {
 			if ct := rec.Header().Get("Content-Type"); !strings.Contains(ct, "javascript") {
 				t.Errorf("GET %s: Content-Type %q", path, ct)

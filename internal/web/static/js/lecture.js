@@ -5,7 +5,7 @@
 import { $, getJSON } from './api.js';
 import { TRY, PLACE, REMOVE, SOLUTION, DEADEND } from './steps.js';
 import { t, onLang } from './i18n.js';
-import { api, keyHooks } from './player.js';
+import { api, keyHooks, urlExtra } from './player.js';
 
 const box = $('#lecture');
 let slides = [], at = 0, open = false, seq = 0;
@@ -31,7 +31,10 @@ function why(st, ev) {
         ? t('The square is free, so the last queen goes on row %d, column %d.', r, c)
         : t('The square is free, so a queen goes on it, and its three flags are set: the rows below will see this column and both diagonals taken at a glance. The search goes on with row %d.', r + 1);
     case REMOVE:
-      return t('Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.', r, c, r, c + 1);
+      if (ev.col < n - 1) return t('Everything below the queen in row %d, column %d has been tried. It is taken back, its flags are cleared, and the loop of row %d goes on with column %d.', r, c, r, c + 1);
+      return ev.row > 0
+        ? t('Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row %d, so the loop ends and the search goes back to row %d.', r, c, c, r, r - 1)
+        : t('Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row 1, so the search is over.', r, c, c);
     case SOLUTION:
       return t('All %d queens stand and none attacks another: solution %d. The search does not stop here: it takes the last queen back to look for more.', n, st.solutions);
     case DEADEND:
@@ -45,14 +48,14 @@ function why(st, ev) {
 // The 8×8 part: each stop is a step, or the first event of a kind, with
 // what the lecture says there.
 const EIGHT = [
-  { step: 0, say: () => t('Now the 8×8 board with flags, as the tutorial with flag and diagonal arrays teaches it. Eight columns give %s; the fifteen "\\" diagonals give %s, with 7 added so that the index is never negative; the fifteen "/" diagonals give %s.', 'flag[8]', 'd1[row−col+7]', 'd2[row+col]') },
-  { step: 2, say: () => t('Row 1 takes column 1 at once: no queen stands yet. Setting %s, %s and %s is all it takes to remember the queen.', 'flag[0]', 'd1[7]', 'd2[0]') },
-  { step: 3, say: () => t('Row 2, column 1: %s is 1. One array read decides, without looking at the queen itself.', 'flag[0]') },
-  { step: 4, say: () => t('Row 2, column 2: %s is 1, for row−col is the same as for the queen in row 1: one "\\" diagonal.', 'd1[7]') },
-  { find: 'deadend', say: () => t('The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.') },
-  { step: 131, say: () => t('Deeper in the search: the ✕ marks a square found attacked, and the line leads to the queen whose flag decided. The stack on the right shows one call per row, each with its own column.') },
-  { find: 'solution', say: () => t('The first solution, 1 5 8 6 3 7 2 4, the one the tutorials print first. The search goes on: it has 91 more to find.') },
-  { end: true, say: () => t('The end: 92 solutions. Press Play to watch it all, or use the coarse steps (P, B, S, E) to move from one placement, backtrack or solution to the next.') },
+  { step: 0, title: () => t('8×8: the flag arrays'), say: () => t('Now the 8×8 board with flags, as the tutorial with flag and diagonal arrays teaches it. Eight columns give %s; the fifteen "\\" diagonals give %s, with 7 added so that the index is never negative; the fifteen "/" diagonals give %s.', 'flag[8]', 'd1[row−col+7]', 'd2[row+col]') },
+  { step: 2, title: () => t('8×8: the first queen'), say: () => t('Row 1 takes column 1 at once: no queen stands yet. Setting %s, %s and %s is all it takes to remember the queen.', 'flag[0]', 'd1[7]', 'd2[0]') },
+  { step: 3, title: () => t('8×8: a column flag'), say: () => t('Row 2, column 1: %s is 1. One array read decides, without looking at the queen itself.', 'flag[0]') },
+  { step: 4, title: () => t('8×8: a diagonal flag'), say: () => t('Row 2, column 2: %s is 1, for row−col is the same as for the queen in row 1: one "\\" diagonal.', 'd1[7]') },
+  { find: 'deadend', title: () => t('8×8: the first dead end'), say: () => t('The first dead end: every column of this row is attacked. The loop ends without placing a queen, the function returns, and the row above moves its queen one column on.') },
+  { step: 131, title: () => t('8×8: the line to the queen that decides'), say: () => t('Deeper in the search: the ✕ marks a square found attacked, and the line leads to the queen whose flag decided. The stack on the right shows one call per row, each with its own column.') },
+  { find: 'solution', title: () => t('8×8: the first solution'), say: () => t('The first solution, 1 5 8 6 3 7 2 4, the one the tutorials print first. The search goes on: it has 91 more to find.') },
+  { end: true, title: () => t('8×8: the end'), say: () => t('The end: 92 solutions. Press Play to watch it all, or use the coarse steps (P, B, S, E) to move from one placement, backtrack or solution to the next.') },
 ];
 
 // build makes the slides: every step of the 4×4 search, then the stops
@@ -61,9 +64,39 @@ async function build() {
   const four = await getJSON('api/summary?n=4&algo=flags');
   const out = [];
   for (let k = 0; k <= four.events; k++) out.push({ n: 4, step: k });
+  // The chapters of the 4×4 walk: its start, its first dead end, its
+  // first solution; the slide of step k is slide k.
+  const dead = (await getJSON('api/jump?n=4&algo=flags&from=0&event=deadend')).step;
+  const sol = (await getJSON('api/jump?n=4&algo=flags&from=0&event=solution')).step;
+  out[0].title = () => t('4×4: the start');
+  if (out[dead]) out[dead].title = () => t('4×4: the first dead end');
+  if (out[sol]) out[sol].title = () => t('4×4: the first solution');
   for (const s of EIGHT) out.push({ n: 8, ...s });
   return out;
 }
+
+// chapters fills the menu that jumps to each part of the lecture.
+function chapters() {
+  const menu = $('#lecture-chapter');
+  const opts = slides.map((s, i) => [i, s.title]).filter(([, f]) => f);
+  let h = '';
+  for (const [i, f] of opts) h += `<option value="${i}">${esc(f())}</option>`;
+  if (menu.dataset.html !== h) { menu.innerHTML = h; menu.dataset.html = h; }
+  // The chapter the page is in: the last one at or before it.
+  let cur = opts.length ? opts[0][0] : 0;
+  for (const [i] of opts) if (i <= at) cur = i;
+  menu.value = String(cur);
+}
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[ch]));
+
+// arrived tells whether the board has reached the step of the page shown
+// since the lecture last moved it.
+let arrived = false;
+
+// before is the view the teacher was on when the lecture opened, given
+// back when it closes: n, method and step.
+let before = null;
 
 async function show() {
   const my = ++seq, s = slides[at];
@@ -72,6 +105,7 @@ async function show() {
   if (s.end) step = (await getJSON('api/summary?n=8&algo=flags')).events;
   if (my !== seq) return;
   s.resolved = step;
+  arrived = false;
   const p = api.pane();
   if (!p || p.n !== s.n || p.algo.name !== 'flags' || p.inst) api.setup(s.n, 'flags', step);
   else api.goStep(step);
@@ -81,33 +115,73 @@ async function show() {
 // text writes the slide's sentences once its step is drawn.
 function text() {
   if (!open || !slides.length) return;
-  const s = slides[at], p = api.pane();
+  const p = api.pane();
+  follow(p);
+  const s = slides[at];
   $('#lecture-h').textContent = s.n === 4 ? t('Lecture, part 1: the 4×4 board, step by step') : t('Lecture, part 2: the 8×8 board with flags');
   $('#lecture-pos').textContent = t('%d of %d', at + 1, slides.length);
+  chapters();
+  if (urlExtra.lecture !== String(at + 1)) { urlExtra.lecture = String(at + 1); api.request(); }
   $('#lecture-back').disabled = at === 0;
   $('#lecture-next').disabled = at === slides.length - 1;
   box.dataset.slide = String(at);
-  if (!p || p.pos !== s.resolved || p.n !== s.n) return;
+  if (!p || p.n !== s.n || p.algo.name !== 'flags' || s.resolved === undefined) return;
   const st = p.steps.at(p.pos);
   if (!st) return;
-  const say = s.say ? s.say() : why(st, p.pos > 0 ? p.steps.event(p.pos - 1) : null);
+  // Between two stops of the 8×8 part, the step's own why.
+  const say = s.say && p.pos === s.resolved ? s.say() : why(st, p.pos > 0 ? p.steps.event(p.pos - 1) : null);
   const el = $('#lecture-text');
   if (el.textContent !== say) el.textContent = say;
   box.dataset.step = String(p.pos);
 }
 
-export async function toggle(on) {
+// follow moves the lecture to where the board is when the teacher moved
+// it by the player (a step, a coarse step, a click in the tree): on the
+// 4×4 board, the page of that step; on the 8×8 board, the last stop at
+// or before it.
+function follow(p) {
+  const s = slides[at];
+  if (!p || p.algo.name !== 'flags' || p.n !== s.n || s.resolved === undefined) return;
+  // Until the board has reached the page's step, it is on its way there,
+  // not moved away by the teacher.
+  if (p.pos === s.resolved) { arrived = true; return; }
+  if (!arrived) return;
+  if (p.n === 4) {
+    if (slides[p.pos] && slides[p.pos].n === 4) { at = p.pos; slides[at].resolved = p.pos; }
+    return;
+  }
+  let k = -1;
+  slides.forEach((x, i) => { if (x.n === 8 && x.resolved !== undefined && x.resolved <= p.pos) k = i; });
+  if (k >= 0) at = k;
+}
+
+export async function toggle(on, page) {
+  const was = open;
   open = on ?? !open;
   box.hidden = !open;
   $('#lecture-open').setAttribute('aria-pressed', String(open));
-  if (!open) return;
+  if (!open) {
+    delete urlExtra.lecture;
+    if (was && before) {
+      const p = api.pane(), b = before;
+      before = null;
+      if (p && (p.n !== b.n || p.algo.name !== b.algo)) api.setup(b.n, b.algo, b.step);
+      else api.goStep(b.step);
+    }
+    api.request();
+    return;
+  }
   api.pause();
+  const p = api.pane();
+  if (!was && p && !p.inst && !page) before = { n: p.n, algo: p.algo.name, step: p.pos };
+  if (page) at = page - 1;
   if (!slides.length) slides = await build();
   at = Math.min(at, slides.length - 1);
   show();
 }
 
 function go(d) {
+  if (!slides.length) return; // still being built
   const k = Math.max(0, Math.min(slides.length - 1, at + d));
   if (k === at) return;
   at = k;
@@ -131,4 +205,9 @@ keyHooks.push((e) => {
   if (['ArrowLeft', 'PageUp'].includes(k)) { go(-1); return true; }
   return false;
 });
-api.ready(() => { if (new URLSearchParams(location.search).get('lecture') === '1') toggle(true); });
+$('#lecture-chapter').addEventListener('change', (e) => goSlide(Number(e.target.value)));
+// ?lecture=K opens the lecture at its page K, as the URL keeps it.
+api.ready(() => {
+  const k = Math.floor(Number(new URLSearchParams(location.search).get('lecture')));
+  if (k >= 1) toggle(true, k);
+});

@@ -3,7 +3,7 @@
 // that each step executes, and the sentence that tells the step.
 
 import { TRY, PLACE, REMOVE, SOLUTION, DEADEND, BLOCKED, EXCLUDED } from './steps.js';
-import { t, msg } from './i18n.js';
+import { t, tn, msg } from './i18n.js';
 
 // A code listing is a list of [text, tag, comment]; the tag names what
 // the line does, so that a step can point at it. The comment, if any, is
@@ -286,11 +286,7 @@ export function message(algo, ev, st) {
           : permuteFree(q, ev.row, ev.col, n);
       }
       if (algo === 'bitboard') return t('Row %d: the lowest free bit of the row is column %d.', r, c);
-      if (f >= 0) {
-        return q[f] === ev.col
-          ? t('Row %d: try column %d. Attacked along the column by the queen in row %d.', r, c, f + 1)
-          : t('Row %d: try column %d. Attacked along a diagonal by the queen in row %d.', r, c, f + 1);
-      }
+      if (f >= 0) return t('Row %d: try column %d.', r, c) + ' ' + checkMeets(algo, ev, q, n);
       return t('Row %d: try column %d. No queen attacks it.', r, c);
     case PLACE:
       return t('Row %d: place a queen in column %d.', r, c);
@@ -306,6 +302,51 @@ export function message(algo, ev, st) {
       return ev.row > 0 ? t('Row %d: no free square. Back to row %d.', r, r - 1) : t('Row %d: no square left to try.', r);
   }
   return '';
+}
+
+// lineOf returns the line along which the queen of row f attacks the
+// square (row, col): 0 its column, 1 its "\" diagonal, 2 its "/" one.
+export function lineOf(q, f, row, col) {
+  if (q[f] === col) return 0;
+  return f - q[f] === row - col ? 1 : 2;
+}
+
+// checkMeets tells what the method's own check meets first on the
+// attacked square of the try ev, with the queens q above: the flag and
+// the queen that set it (flags), the square read (board), the first
+// queen compared that attacks (scan), the counter and the queens that
+// raised it (matrix), the forbidden entry and the queen that marked it
+// first (rows), the column's owner (permute). The server names that queen
+// in ev.cf, in the order of the method's code.
+export function checkMeets(algo, ev, q, n) {
+  const f = ev.cf, row = ev.row, col = ev.col;
+  const line = lineOf(q, f, row, col);
+  switch (algo) {
+    case 'flags': {
+      const flag = [`flag[${col}]`, `d1[${row - col + n - 1}]`, `d2[${row + col}]`][line];
+      return t('The first flag the check finds set is %s; the queen in row %d set it.', flag, f + 1);
+    }
+    case 'board':
+      return [
+        t('Reading the board, the check meets the queen in row %d in the column above.', f + 1),
+        t('Reading the board, the check meets the queen in row %d on the "\\" diagonal above.', f + 1),
+        t('Reading the board, the check meets the queen in row %d on the "/" diagonal above.', f + 1),
+      ][line];
+    case 'matrix': {
+      const by = [];
+      for (let i = 0; i < row; i++) {
+        if (q[i] >= 0 && (q[i] === col || Math.abs(q[i] - col) === row - i)) by.push(i + 1);
+      }
+      return tn('Its counter %s is %d: the queens in rows %s raised it.', by.length, `table[${row}][${col}]`, by.length, by.join(', '));
+    }
+    case 'rows':
+      return t('%s is marked: the queen in row %d marked it first.', `rows[${col}]`, f + 1);
+    case 'permute':
+      return t('Column %d is used by the queen in row %d.', col + 1, f + 1);
+  }
+  return line === 0
+    ? t('Compared from the top, the queen in row %d is the first that attacks it, along the column.', f + 1)
+    : t('Compared from the top, the queen in row %d is the first that attacks it, along a diagonal.', f + 1);
 }
 
 // permuteFree tells a free column of permute: the queen goes there even

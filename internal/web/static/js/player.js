@@ -337,8 +337,9 @@ export function goStep(k) {
   request();
 }
 
-// follow moves the second pane to the step just after as many placements
-// as the first pane has made, once the first pane's step is there.
+// follow moves the second pane to the same event as the first, once the
+// first pane's step is there: just after the same solution when the first
+// pane shows one, else just after as many placements as it has made.
 let followSeq = 0;
 async function follow() {
   const st = a.steps.at(a.pos);
@@ -346,7 +347,9 @@ async function follow() {
   syncB = false;
   const pane = b, seq = ++followSeq;
   try {
-    const res = await fetch(`api/locate?n=${pane.n}&algo=${encodeURIComponent(pane.algo.name)}${pane.inst ? pane.inst.query : ''}&placement=${st.placed}`, { headers: { 'Accept-Language': lang() } });
+    const last = a.pos > 0 ? a.steps.event(a.pos - 1) : null;
+    const where = last && last.kind === SOLUTION ? `solution=${st.solutions}` : `placement=${st.placed}`;
+    const res = await fetch(`api/locate?n=${pane.n}&algo=${encodeURIComponent(pane.algo.name)}${pane.inst ? pane.inst.query : ''}&${where}`, { headers: { 'Accept-Language': lang() } });
     if (seq !== followSeq || pane !== b) return;
     if (res.status === 503) {
       setTimeout(() => { if (seq === followSeq) { syncB = true; request(); } }, 500);
@@ -410,6 +413,21 @@ export function activate(on) {
   request();
 }
 
+// holdStill keeps a box from shrinking while the same search is shown,
+// so that what stands below it (the stack, the code) holds still while
+// stepping: its least height grows to the tallest it has been. key names
+// the search and the layout (mode, window, lecture or quiz open); another
+// one starts afresh. It sets the height through the
+// CSSOM, which the page's security policy allows.
+function holdStill(box, key) {
+  if (box.dataset.holdKey !== key) {
+    box.dataset.holdKey = key;
+    box.style.minHeight = '';
+  }
+  const h = box.getBoundingClientRect().height;
+  if (h > parseFloat(box.style.minHeight || '0')) box.style.minHeight = `${Math.ceil(h)}px`;
+}
+
 function draw() {
   const counters = $('#counters').checked && a.algo && a.algo.name === 'matrix';
   const shown = a.draw(counters);
@@ -422,6 +440,7 @@ function draw() {
     const { st, ev } = shown;
     const m = method(a.algo);
     renderState($('#state'), a.algo.name, st, ev);
+    holdStill($('#state-box'), `${a.algo.name}/${st.n}/${document.body.className}/${innerWidth}x${innerHeight}/${$('#lecture').hidden}${$('#quiz').hidden}`);
     renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n, a.steps.event(a.pos - 2)));
     showLine($('#code'));
     renderStack($('#stack'), $('#stack-h'), a.algo.name, st, ev);
@@ -480,11 +499,16 @@ function drawCompare() {
   box.hidden = !b;
 }
 
+// urlExtra holds what the lecture and the quiz add to the URL, such as
+// the lecture's page, so that a reload or a shared link returns to it.
+export const urlExtra = {};
+
 function writeURL() {
   const q = new URLSearchParams({ n: String(a.n), algo: a.algo.name === 'instance' ? algoSel.value : a.algo.name, step: String(a.pos) });
   if (a.inst) for (const [k, v] of instanceQuery(a.n)) q.set(k, v);
   const keep = new URLSearchParams(location.search).get('lang');
   if (keep) q.set('lang', keep);
+  for (const [k, v] of Object.entries(urlExtra)) if (v) q.set(k, v);
   if (b) {
     q.set('compare', b.algo.name);
     q.set('cstep', String(b.pos));
@@ -738,6 +762,9 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && document.body.classList.contains('presenting')) { present(false); return; }
   const arrows = ['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
   if (x.tagName === 'INPUT' && x.type === 'range' && arrows.includes(e.key)) return;
+  // Space presses a focused button, ticks a box or opens a menu: it does
+  // not also play or pause.
+  if (e.key === ' ' && x.closest && x.closest('button, summary, select, input, [role="button"]')) return;
   for (const h of keyHooks) if (h(e)) { e.preventDefault(); return; }
   const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   const sh = e.shiftKey;

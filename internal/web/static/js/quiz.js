@@ -7,6 +7,7 @@ import { $, el } from './api.js';
 import { TRY, PLACE, REMOVE, DEADEND } from './steps.js';
 import { t, onLang } from './i18n.js';
 import { api, keyHooks } from './player.js';
+import { checkMeets } from './methods.js';
 
 const box = $('#quiz');
 let open = false, q = null, right = 0, asked = 0, waiting = 0, kindTurn = 0;
@@ -23,6 +24,18 @@ function attackers(queens, row, col) {
   return out;
 }
 
+// nextColumnWhy tells why the search tries the square of ev after the
+// event prev: the loop of a new row starts at its first column, a loop
+// goes on after the column it tried or took its queen back from, and
+// bitboard takes the lowest bit still free.
+function nextColumnWhy(algo, prev, ev) {
+  const r = ev.row + 1, c = ev.col + 1;
+  if (algo === 'bitboard') return t('%s takes the lowest free bit of row %d: column %d.', 'bit = avail & −avail', r, c);
+  if (prev && prev.row === ev.row && prev.kind === TRY) return t('The loop of row %d goes on from column %d to column %d.', r, prev.col + 1, c);
+  if (prev && prev.row === ev.row && prev.kind === REMOVE) return t('The queen of column %d was taken back; the loop of row %d goes on with column %d.', prev.col + 1, r, c);
+  return t('The loop of row %d starts at its first column.', r);
+}
+
 // fits reports whether a question of kind can be asked at step p, whose
 // next event is ev, and returns it.
 function question(kind, p, st, ev, algo) {
@@ -35,18 +48,25 @@ function question(kind, p, st, ev, algo) {
       kind, p, ev,
       text: t('Row %d: which column does the search try next?', ev.row + 1),
       answers: Array.from({ length: n }, (_, c) => [String(c + 1), c === ev.col]),
-      explain: t('The trace tries row %d, column %d next.', ev.row + 1, ev.col + 1),
+      explain: nextColumnWhy(algo, prev, ev),
     };
   }
   if (kind === 'attacked' && ev.kind === TRY && ev.cf >= -1 && algo !== 'permute' && algo !== 'bitboard') {
     const by = attackers(st.queens, ev.row, ev.col);
+    // matrix reads a counter that all the attackers raised; the other
+    // methods' checks stop at one queen, the one the trace names.
+    const decides = (r) => (algo === 'matrix' ? by.includes(r) : r === ev.cf);
     const answers = [[t('free'), by.length === 0]];
-    for (let r = 0; r < ev.row; r++) if (st.queens[r] >= 0) answers.push([t('attacked by the queen in row %d', r + 1), by.includes(r)]);
+    for (let r = 0; r < ev.row; r++) if (st.queens[r] >= 0) answers.push([t('attacked by the queen in row %d', r + 1), decides(r)]);
     return {
       kind, p, ev,
-      text: t('The search tries row %d, column %d next. Is the square free, or attacked, and by which queen?', ev.row + 1, ev.col + 1),
+      text: algo === 'matrix'
+        ? t('The search tries row %d, column %d next. Is the square free, or attacked, and by which queen?', ev.row + 1, ev.col + 1)
+        : t('The search tries row %d, column %d next. Is it free? If not, which queen does the check meet first?', ev.row + 1, ev.col + 1),
       answers,
-      explain: by.length ? t('Attacked: the check meets the queen in row %d first.', ev.cf + 1) : t('Free: no queen above attacks it.'),
+      explain: by.length
+        ? checkMeets(algo, ev, st.queens, n) + ' ' + t('The loop skips the square and goes on with the next column.')
+        : t('Free: no queen above attacks it, so a queen goes there and the search goes down to row %d.', ev.row + 2),
     };
   }
   if (kind === 'back' && (ev.kind === TRY || ev.kind === REMOVE || ev.kind === DEADEND || ev.kind === PLACE)) {
@@ -67,19 +87,24 @@ function question(kind, p, st, ev, algo) {
 function pick() {
   const p0 = api.pos(), pane = api.pane(), s = pane.steps, algo = pane.algo.name;
   if (pane.atEnd()) { api.goStep(0); waiting = 1; return; }
-  const kind = KINDS[kindTurn % KINDS.length];
   const start = p0 + 3 + Math.floor(Math.random() * 10);
-  for (let p = start; p < start + 400; p++) {
-    const st = s.at(p), ev = s.event(p);
-    if (!st || !ev) { waiting = 1; return; }
-    const found = question(kind, p, st, ev, algo);
-    if (found) {
-      kindTurn++;
-      waiting = 0;
-      q = found;
-      api.goStep(p);
-      render();
-      return;
+  // The kinds in turn, each looked for in the steps ahead; a kind that
+  // does not fit the method (bitboard tries free squares only) gives way
+  // to the next at once, so one click always brings a question.
+  for (let k = 0; k < KINDS.length; k++) {
+    const kind = KINDS[(kindTurn + k) % KINDS.length];
+    for (let p = start; p < start + 400; p++) {
+      const st = s.at(p), ev = s.event(p);
+      if (!st || !ev) { waiting = 1; return; }
+      const found = question(kind, p, st, ev, algo);
+      if (found) {
+        kindTurn += k + 1;
+        waiting = 0;
+        q = found;
+        api.goStep(p);
+        render();
+        return;
+      }
     }
   }
   kindTurn++;
@@ -87,6 +112,9 @@ function pick() {
 }
 
 function render() {
+  // While a question waits, the board hides what the answer could be read
+  // from: the hatching of the attacked squares.
+  document.body.classList.toggle('quiz-asks', open && !!q && !q.done);
   $('#quiz-score').textContent = t('score %d of %d', right, asked);
   const answers = $('#quiz-answers');
   answers.textContent = '';
@@ -116,6 +144,7 @@ function answer(i) {
     if (q.answers[j][1]) b.classList.add('right');
     if (j === i && !ok) b.classList.add('wrong');
   });
+  document.body.classList.remove('quiz-asks');
   $('#quiz-verdict').textContent = (ok ? t('Right.') : t('Not quite.')) + ' ' + q.explain;
   box.dataset.verdict = ok ? 'right' : 'wrong';
   $('#quiz-score').textContent = t('score %d of %d', right, asked);
@@ -126,7 +155,7 @@ export function toggle(on) {
   open = on ?? !open;
   box.hidden = !open;
   $('#quiz-open').setAttribute('aria-pressed', String(open));
-  if (open) { api.pause(); render(); }
+  if (open) { api.pause(); render(); } else document.body.classList.remove('quiz-asks');
 }
 
 function next() { q = null; box.dataset.verdict = ''; render(); pick(); }

@@ -1,0 +1,308 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/testenv"
+)
+
+// lessonView is a script that reports what of a lesson's screen is not
+// in view: the board, the state panel, the current frame of the stack
+// (never of zero size), the marked code line with 8 lines of code around
+// it, the Play controls, and any label cut short. It returns the
+// problems, one sentence each.
+const lessonView = `(() => {
+	const out = [], H = window.innerHeight, W = window.innerWidth;
+	const check = (name, e, minH = 4) => {
+		if (!e) { out.push(name + ' missing'); return null; }
+		const r = e.getBoundingClientRect();
+		if (r.height < minH || r.width < 4) out.push(name + ' has no size (' + Math.round(r.width) + '×' + Math.round(r.height) + ')');
+		else if (r.top < -0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5) out.push(name + ' at y ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ', x ' + Math.round(r.left) + '..' + Math.round(r.right));
+		return r;
+	};
+	check('the board', document.querySelector('#board'));
+	check('the state panel', document.querySelector('#state'));
+	check('the current stack frame', document.querySelector('#stack .frame.top'));
+	check('the Play button', document.querySelector('#play'));
+	check('the Step button', document.querySelector('#step'));
+	const line = check('the marked code line', document.querySelector('#code .ln.on'));
+	const code = document.querySelector('#code');
+	if (line && code) {
+		const box = code.getBoundingClientRect();
+		const vis = { top: Math.max(box.top, 0), bottom: Math.min(box.bottom, H) };
+		if (line.top < vis.top - 0.5 || line.bottom > vis.bottom + 0.5) out.push('the marked line is out of its listing');
+		const lines = [...code.querySelectorAll('.ln')].filter((l) => { const r = l.getBoundingClientRect(); return r.top >= vis.top - 0.5 && r.bottom <= vis.bottom + 0.5; }).length;
+		const all = code.querySelectorAll('.ln').length;
+		if (lines < Math.min(9, all)) out.push('only ' + lines + ' of ' + all + ' code lines in view');
+	}
+	for (const e of document.querySelectorAll('.pane .stats dt')) {
+		if (e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1) out.push('label cut: ' + e.textContent);
+	}
+	if (document.scrollingElement.scrollTop !== 0) out.push('the page scrolled');
+	return out;
+})()`
+
+// watchConsole fails the test for every console error and policy
+// violation of the page, besides its uncaught exceptions.
+func watchConsole(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var (
+		mu   sync.Mutex
+		errs []string
+	)
+	if err := chromedp.Listen(ctx, func(ev any) {
+		var msg string
+		switch e := ev.(type) {
+		case *log.EventEntryAdded:
+			if e.Entry.Level == log.EntryLevelError || e.Entry.Level == log.EntryLevelWarning && strings.Contains(e.Entry.Text, "Content Security Policy") {
+				msg = e.Entry.Text + " " + e.Entry.URL
+			}
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError {
+				msg = "console.error"
+			}
+		case *runtime.EventExceptionThrown:
+			msg = e.ExceptionDetails.Text
+			if e.ExceptionDetails.Exception != nil {
+				msg += " " + e.ExceptionDetails.Exception.Description
+			}
+		}
+		if msg != "" {
+			mu.Lock()
+			errs = append(errs, msg)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	do(t, ctx, "enabling the log", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, log.Enable, cdp.Empty{})
+		return err
+	}))
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for i, msg := range errs {
+			if i == 10 {
+				t.Errorf("… and %d more", len(errs)-10)
+				break
+			}
+			t.Errorf("console: %s", msg)
+		}
+	})
+}
+
+// TestBrowserLessonModes opens every mode of a lesson at 1366×768 and
+// 1280×720, in English and Chinese: the plain view, the lecture open, the
+// quiz open, and presenting mode with the lecture. In each, the board,
+// the state panel, the current stack frame, the marked code line with
+// the code around it and the Play controls are on the screen, no label
+// is cut, and the page logs no error. With -screenshots it saves each
+// mode at 1366×768.
+func TestBrowserLessonModes(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "a lesson in headless Chromium")
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchConsole(t, ctx)
+	report := func(what string) {
+		t.Helper()
+		eval[bool](t, ctx, `(document.activeElement && document.activeElement.blur && document.activeElement.blur(), queensTesting.drawNow(), true)`)
+		fails := eval[[]string](t, ctx, lessonView)
+		for _, f := range fails {
+			t.Errorf("%s: %s", what, f)
+		}
+		if len(fails) > 0 {
+			t.Logf("%s: the stack %s", what, eval[string](t, ctx, `document.querySelector('#stack').outerHTML.slice(0, 600) + ' top ' + JSON.stringify(document.querySelector('#stack .frame.top')?.getBoundingClientRect())`))
+			t.Logf("%s: the panel holds %s", what, eval[string](t, ctx, `[...document.querySelector('.panel').children].filter((e) => e.offsetParent !== null).map((e) => (e.id || e.className) + ' ' + Math.round(e.getBoundingClientRect().height)).join(', ')`))
+		}
+	}
+	for _, size := range [][2]int64{{1366, 768}, {1280, 720}} {
+		do(t, ctx, "resizing", chromedp.EmulateViewport(size[0], size[1]))
+		for _, lang := range []string{"en", "zh"} {
+			at := fmt.Sprintf("%dx%d %s", size[0], size[1], lang)
+			shot := func(mode string) {
+				if *screenshotDir != "" && size[0] == 1366 {
+					save(t, ctx, fmt.Sprintf("lesson-%s-%s-1366x768.png", mode, lang), false)
+				}
+			}
+			open(t, ctx, url, "?n=8&algo=flags&step=131&lang="+lang+"#search")
+			report(at + " plain")
+			shot("plain")
+			for _, step := range []int{132, 133, 134, 135} {
+				// The code and the state hold still while stepping.
+				before := eval[[]float64](t, ctx, `['#code', '#state', '#stack'].map((s) => document.querySelector(s).getBoundingClientRect().top)`)
+				do(t, ctx, "a step", chromedp.Click(chromedp.CSS("#step")))
+				waitFor(t, ctx, "the step", fmt.Sprintf(`queensTesting.pos() === %d`, step))
+				eval[bool](t, ctx, `(queensTesting.drawNow(), true)`)
+				after := eval[[]float64](t, ctx, `['#code', '#state', '#stack'].map((s) => document.querySelector(s).getBoundingClientRect().top)`)
+				for i, name := range []string{"code", "state", "stack"} {
+					if d := after[i] - before[i]; d > 1 || d < -1 {
+						t.Errorf("%s: step %d moves the %s by %.0f px", at, step, name, d)
+					}
+				}
+			}
+
+			open(t, ctx, url, "?n=8&algo=flags&step=0&lecture=1&lang="+lang+"#search")
+			waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '0' && queensTesting.ready()`)
+			for range 9 {
+				do(t, ctx, "next slide", chromedp.Click(chromedp.CSS("#lecture-next")))
+			}
+			waitFor(t, ctx, "slide 9", `document.querySelector('#lecture').dataset.step === '9' && queensTesting.ready()`)
+			report(at + " lecture")
+			check := func(what, sel string) {
+				t.Helper()
+				for _, f := range eval[[]string](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight + 0.5 || r.height < 4 ? [Math.round(r.top) + '..' + Math.round(r.bottom)] : []; })()`, sel)) {
+					t.Errorf("%s: %s at %s", at, what, f)
+				}
+			}
+			check("the lecture", "#lecture")
+			shot("lecture")
+			do(t, ctx, "presenting", chromedp.KeyEvent("f"))
+			waitFor(t, ctx, "presenting", `document.body.classList.contains('presenting')`)
+			waitReady(t, ctx)
+			report(at + " presenting with the lecture")
+			check("the lecture", "#lecture")
+			if px := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.querySelector('#code .ln.on')).fontSize)`); px < 15 {
+				t.Errorf("%s presenting: code in %.1f px type, want 15 or more", at, px)
+			}
+			shot("present")
+			do(t, ctx, "leaving", chromedp.KeyEvent("f"))
+
+			// Side by side, a coarse step brings both panes to the same
+			// event: after Next solution, solution k in both.
+			open(t, ctx, url, "?n=8&algo=flags&compare=board&lang="+lang+"#search")
+			for k := 1; k <= 2; k++ {
+				do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
+				waitFor(t, ctx, fmt.Sprintf("solution %d in both panes", k), fmt.Sprintf(`document.querySelector('#c-solutions')?.textContent === '%d' && document.querySelector('#c-solutions-b')?.textContent === '%d'`, k, k))
+			}
+
+			open(t, ctx, url, "?n=8&algo=flags&step=100&lang="+lang+"#search")
+			do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
+			do(t, ctx, "a question", chromedp.Click(chromedp.CSS("#quiz-next")))
+			waitFor(t, ctx, "a question", `document.querySelectorAll('#quiz-answers button').length > 0`)
+			waitReady(t, ctx)
+			report(at + " quiz")
+			check("the quiz", "#quiz")
+			shot("quiz")
+		}
+	}
+}
+
+// TestBrowserLectureState checks that the lecture gives back the view it
+// took, keeps its page in the URL, follows the board when the teacher
+// steps with the player, and jumps to its chapters.
+func TestBrowserLectureState(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "the lecture in headless Chromium")
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchConsole(t, ctx)
+	open(t, ctx, url, "?n=8&algo=scan&step=40&lang=en#search")
+	do(t, ctx, "opening the lecture", chromedp.Click(chromedp.CSS("#lecture-open")))
+	waitFor(t, ctx, "page 1", `document.querySelector('#lecture').dataset.step === '0' && document.querySelector('#n').value === '4'`)
+	for range 9 {
+		do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
+	}
+	waitFor(t, ctx, "page 10 in the URL", `document.querySelector('#lecture').dataset.step === '9' && new URLSearchParams(location.search).get('lecture') === '10'`)
+	do(t, ctx, "closing", chromedp.Click(chromedp.CSS("#lecture-close")))
+	waitFor(t, ctx, "the view given back", `document.querySelector('#n').value === '8' && document.querySelector('#algo').value === 'scan' && queensTesting.pos() === 40 && queensTesting.ready() && !new URLSearchParams(location.search).has('lecture')`)
+
+	// A reload returns to the page the URL names.
+	open(t, ctx, url, "?n=4&algo=flags&step=9&lecture=10&lang=en#search")
+	waitFor(t, ctx, "page 10 after a reload", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.slide === '9' && document.querySelector('#lecture').dataset.step === '9'`)
+	// A coarse step moves the lecture with the board.
+	eval[bool](t, ctx, `(document.activeElement.blur(), true)`)
+	do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
+	waitFor(t, ctx, "the lecture at the solution", `queensTesting.pos() > 9 && document.querySelector('#lecture').dataset.slide === String(queensTesting.pos()) && document.querySelector('#lecture').dataset.step === String(queensTesting.pos())`)
+	if say := text(t, ctx, "#lecture-text"); !strings.Contains(say, "solution 1") {
+		t.Errorf("at the first solution the lecture says %q", say)
+	}
+	// The chapter menu jumps to the 8×8 board's first solution.
+	events, _ := allEvents(t, lookup(t, "flags"), 8)
+	first := 0
+	for i, e := range events {
+		if e.Kind == queens.EventSolution {
+			first = i + 1
+			break
+		}
+	}
+	chapter := eval[string](t, ctx, `[...document.querySelectorAll('#lecture-chapter option')].find((o) => o.textContent === '8×8: the first solution')?.value ?? ''`)
+	if chapter == "" {
+		t.Fatalf("no chapter for the first solution: %q", eval[[]string](t, ctx, `[...document.querySelectorAll('#lecture-chapter option')].map((o) => o.textContent)`))
+	}
+	do(t, ctx, "picking the chapter", chromedp.SetValue(chromedp.CSS("#lecture-chapter"), chapter))
+	eval[bool](t, ctx, `(document.querySelector('#lecture-chapter').dispatchEvent(new Event('change')), true)`)
+	waitFor(t, ctx, "the first 8×8 solution", fmt.Sprintf(`document.querySelector('#n').value === '8' && queensTesting.pos() === %d && document.querySelector('#lecture').dataset.step === '%d'`, first, first))
+}
+
+// TestBrowserLectureWalk turns every page of the lecture, in English and
+// Chinese, and checks each against the library's trace of the 4×4 board:
+// the page is at the trace's step, names its row and column, names for an
+// attacked square the queen that the flags check meets first and the
+// flag it reads, never a column past the board, and ends the search where
+// it ends.
+func TestBrowserLectureWalk(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "every page of the lecture in headless Chromium")
+	url := startServer(t)
+	ctx := newBrowser(t)
+	watchConsole(t, ctx)
+	events, _ := allEvents(t, lookup(t, "flags"), 4)
+	for _, lang := range []string{"en", "zh"} {
+		open(t, ctx, url, "?n=4&algo=flags&step=0&lecture=1&lang="+lang+"#search")
+		waitFor(t, ctx, "page 1", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '0'`)
+		r := replayed{queens: []int{-1, -1, -1, -1}}
+		for k := 1; k <= len(events); k++ {
+			do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
+			waitFor(t, ctx, fmt.Sprintf("page %d", k+1), fmt.Sprintf(`document.querySelector('#lecture').dataset.step === '%d' && queensTesting.pos() === %d`, k, k))
+			say := text(t, ctx, "#lecture-text")
+			e := events[k-1]
+			where := map[string]string{"en": fmt.Sprintf("Row %d, column %d", e.Row+1, e.Col+1), "zh": fmt.Sprintf("第 %d 行第 %d 列", e.Row+1, e.Col+1)}[lang]
+			switch e.Kind {
+			case queens.EventTry:
+				if !strings.Contains(say, where) {
+					t.Errorf("%s page %d: %q does not name %s", lang, k+1, say, where)
+				}
+				if e.Conflict >= 0 {
+					flag := fmt.Sprintf("flag[%d]", e.Col)
+					if c := r.queens[e.Conflict]; c != e.Col {
+						if e.Conflict-c == e.Row-e.Col {
+							flag = fmt.Sprintf("d1[%d]", e.Row-e.Col+3)
+						} else {
+							flag = fmt.Sprintf("d2[%d]", e.Row+e.Col)
+						}
+					}
+					by := map[string]string{"en": fmt.Sprintf("row %d", e.Conflict+1), "zh": fmt.Sprintf("第 %d 行", e.Conflict+1)}[lang]
+					if !strings.Contains(say, flag) || !strings.Contains(say, by) {
+						t.Errorf("%s page %d: %q does not name %s set by %s", lang, k+1, say, flag, by)
+					}
+				}
+				r.last = &e
+			case queens.EventPlace:
+				r.queens[e.Row] = e.Col
+			case queens.EventRemove:
+				r.queens[e.Row] = -1
+				if e.Col == 3 && !strings.Contains(say, map[string]string{"en": "was the last", "zh": "最后一列"}[lang]) {
+					t.Errorf("%s page %d: the queen of the last column is taken back, and the page says %q", lang, k+1, say)
+				}
+			}
+			if strings.Contains(say, "column 5") || strings.Contains(say, "第 5 列") {
+				t.Errorf("%s page %d names a fifth column of the 4×4 board: %q", lang, k+1, say)
+			}
+			if k < len(events) && (strings.Contains(say, "search is over") || strings.Contains(say, "搜索到此结束")) {
+				t.Errorf("%s page %d ends the search at step %d of %d: %q", lang, k+1, k, len(events), say)
+			}
+		}
+		if say := text(t, ctx, "#lecture-text"); !strings.Contains(say, map[string]string{"en": "search is over", "zh": "结束"}[lang]) {
+			t.Errorf("%s: the last page of the 4×4 walk says %q", lang, say)
+		}
+	}
+}
