@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"image/gif"
+	goio "io"
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/anim"
+	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/outfile"
 )
 
@@ -43,7 +45,8 @@ func traceGIF(ctx context.Context, io streams, algo queens.Algorithm, n int, o g
 		return usageError(err, "--gif needs the path of a file in a writable directory")
 	}
 	defer out.Abort()
-	if err := gif.EncodeAll(out, g); err != nil {
+	counted := &byteCounter{w: out}
+	if err := gif.EncodeAll(counted, g); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
@@ -52,5 +55,22 @@ func traceGIF(ctx context.Context, io streams, algo queens.Algorithm, n int, o g
 	if err := out.Commit(); err != nil {
 		return usageError(err, "queens writes --gif to a temporary file and renames it: the directory must let this user replace the file")
 	}
+	name := o.path
+	if name == "" || name == "-" {
+		name = io.p.Text("standard output")
+	}
+	io.say("", "wrote %s: %d frames (steps %d to %d), %s", name, len(g.Image), from, to, memory.Format(counted.n))
 	return nil
+}
+
+// byteCounter counts the bytes written through it.
+type byteCounter struct {
+	w goio.Writer
+	n uint64
+}
+
+func (c *byteCounter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += uint64(n)
+	return n, err
 }

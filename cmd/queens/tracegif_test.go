@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/gif"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/queenslab/queens/internal/memory"
 )
 
 // countEvents returns the number of events that trace --json prints for
@@ -38,11 +41,17 @@ func TestTraceGIF(t *testing.T) {
 	path := filepath.Join(dir, "t.gif")
 	r := runCLI(t.Context(), nil, "trace", "6", "--algo", "flags", "--gif", path)
 	r.wantExit(t, 0)
-	if r.stdout != "" || r.stderr != "" {
-		t.Errorf("trace --gif printed %q and %q", r.stdout, r.stderr)
-	}
 	g := decodeGIF(t, path)
 	events := countEvents(t, "6", "--algo", "flags")
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// It says what it wrote: the file, the frames and the size.
+	said := fmt.Sprintf("queens: wrote %s: %d frames (steps 1 to %d), %s\n", path, len(g.Image), len(g.Image), memory.Format(uint64(info.Size())))
+	if r.stdout != "" || r.stderr != said {
+		t.Errorf("trace --gif printed %q and %q, want nothing and %q", r.stdout, r.stderr, said)
+	}
 	if len(g.Image) != events || events < 1000 {
 		t.Errorf("%d frames, want one per event: %d", len(g.Image), events)
 	}

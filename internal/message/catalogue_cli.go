@@ -127,6 +127,8 @@ func init() {
 		Entry{Key: "try 'queens merge part-*.json'", Zh: "试试 'queens merge part-*.json'"},
 		Entry{Key: "try --listen 127.0.0.1:4222, or --listen 0.0.0.0:4222 with --token for workers on other machines", Zh: "试试 --listen 127.0.0.1:4222；若有其他机器上的工作者，用 --listen 0.0.0.0:4222 加 --token"},
 		Entry{Key: "try --nats nats://127.0.0.1:4222", Zh: "试试 --nats nats://127.0.0.1:4222"},
+		Entry{Key: "wrote %s: %d frames (steps %d to %d), %s", Zh: "已写入 %s：%d 帧（第 %d 步到第 %d 步），%s"},
+		Entry{Key: "standard output", Zh: "标准输出"},
 		Entry{Key: "the %s of counting are lost; to stop a count and resume it later, give it a checkpoint file: 'queens count %d --checkpoint q%d.ckpt'", Zh: "已算的 %s 没有保存下来；要能中途停下、以后接着算，请给计数一个检查点文件：'queens count %d --checkpoint q%d.ckpt'"},
 		Entry{Key: "%d of %d units are saved; resume with: queens count %d --checkpoint %s", Zh: "%[2]d 个单元中的 %[1]d 个已保存；接着计算：queens count %[3]d --checkpoint %[4]s"},
 		Entry{Key: "dropped the incomplete last record of %s; its unit is counted again", Zh: "丢弃了 %s 中不完整的最后一条记录；它的单元会重新计算"},
