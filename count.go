@@ -72,8 +72,11 @@ type Options struct {
 // units by their estimated cost, in units of the plan's own (see
 // [CountPlan]): their ratio is the share of the work done, which makes a
 // better estimate of the time left than the share of the units. Fraction
-// and ETA go further: they include the units being counted, and weigh the
-// costs by the time units of each part of the plan took.
+// and ETA go further: they include the units being counted, by the share
+// of each done; Fraction is the estimated cost done over the estimated
+// cost of all, and never falls from one report to the next, while ETA
+// weighs the cost left by the time that units of each part of the plan
+// took.
 type Progress struct {
 	UnitsDone int           `json:"units_done"` // units of work finished
 	Units     int           `json:"units"`      // units of work in all

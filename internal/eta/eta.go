@@ -157,8 +157,9 @@ func (e *Estimator) Done(unit int, took time.Duration) {
 // units are left than workers, else one for each unit left. A stratum's
 // time per unit of cost is that of its units, done and in progress,
 // with half a unit's worth of that of all units: it is that of all units
-// while the stratum has none, and follows its own once it has some. The time left is known (ok) once
-// the count has counted for a second and done some work.
+// while the stratum has none, and follows its own once it has some. The
+// time left is known (ok) once the count has counted for a second and
+// timed half an average unit's cost.
 func (e *Estimator) Estimate(elapsed time.Duration, inflight []Share) (share float64, left time.Duration, ok bool) {
 	now := make([]float64, len(e.s))  // cost done per stratum, in progress included
 	busy := make([]float64, len(e.s)) // cost in progress per stratum
@@ -196,7 +197,9 @@ func (e *Estimator) Estimate(elapsed time.Duration, inflight []Share) (share flo
 		allTook += st.took + took[i]
 		allCost += st.timed + busy[i]
 	}
-	if t < 1 || allTook <= 0 || allCost <= 0 {
+	// A fraction of a unit measured tells little: the first items of a
+	// unit pay for its start.
+	if t < 1 || allTook <= 0 || allCost < e.total/float64(2*len(e.cost)) {
 		return share, 0, false
 	}
 	all := allTook / allCost
