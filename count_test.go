@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime/debug"
 	"testing"
+	"time"
 
 	"github.com/queenslab/queens/internal/testenv"
 )
@@ -82,4 +83,16 @@ func TestHoldMemory(t *testing.T) {
 		t.Errorf("a count of 1 MiB set the limit to %d", got)
 	}
 	restore()
+}
+
+// TestEstimateSmallBoards checks that the estimate of every board up to
+// N = 9 ends well: the plan of N = 1 has one unit of no cost, those of
+// N = 2 and 3 none, those of N = 6 and 7 a unit costlier than a stratum.
+func TestEstimateSmallBoards(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		est, err := EstimateCount(context.Background(), n, EstimateOptions{Workers: 1, Budget: time.Millisecond})
+		if err != nil || est.N != n || est.Core < 0 || est.Wall < est.Setup {
+			t.Errorf("EstimateCount(%d) = %+v, %v", n, est, err)
+		}
+	}
 }

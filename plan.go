@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -138,7 +139,13 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		return est, fmt.Errorf("queens: estimate of N=%d: %w", n, err)
 	}
 	defer holdMemory(est.Memory)()
-	if len(p.Units) == 0 {
+	var total float64
+	for _, u := range p.Units {
+		total += u.Cost()
+	}
+	// The plans of N = 2 and 3 have no units, and that of N = 1 one unit
+	// of no cost: there is nothing to time, nor costs to stratify by.
+	if !(total > 0) {
 		est.Setup = time.Since(start).Seconds()
 		est.Wall = est.Setup
 		return est, nil
@@ -149,10 +156,6 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 	k := min(strata, len(p.Units))
 	costs := make([]float64, k)
 	members := make([][]int, k)
-	var total float64
-	for _, u := range p.Units {
-		total += u.Cost()
-	}
 	var acc float64
 	for _, u := range p.Units {
 		s := min(k-1, int(acc/total*float64(k)))
@@ -160,6 +163,14 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		costs[s] += u.Cost()
 		members[s] = append(members[s], u.ID)
 	}
+	// A unit costlier than a stratum leaves the next empty (N = 6, 7).
+	for s := k - 1; s >= 0; s-- {
+		if len(members[s]) == 0 {
+			costs = slices.Delete(costs, s, s+1)
+			members = slices.Delete(members, s, s+1)
+		}
+	}
+	k = len(members)
 	samplers := make([]*plan.Sampler, min(workers, runtime.GOMAXPROCS(0)))
 	for i := range samplers {
 		samplers[i] = p.NewSampler(rand.Uint64())

@@ -170,7 +170,10 @@ func runClusterCount(cmd *cobra.Command, n int, f countFlags, c clusterFlags, io
 	if err := c.check(cmd, f); err != nil {
 		return err
 	}
-	p, err := plan.New(n)
+	p, err := plan.NewContext(cmd.Context(), n)
+	if ctxErr := cmd.Context().Err(); ctxErr != nil {
+		return ctxErr
+	}
 	if err != nil {
 		return usageError(err, "")
 	}

@@ -85,14 +85,14 @@ func runConvert(cmd *cobra.Command, std streams, path string, f convertFlags) er
 	if cmd.Flags().Changed("diagonals") {
 		d = f.diagonals
 	}
-	file, err := readInstanceFile(std, path, d)
+	file, err := readInstanceFile(cmd.Context(), std, path, d)
 	if err != nil {
 		return err
 	}
 	if err := file.Check(); err != nil {
 		return usageError(err, "")
 	}
-	return writeResult(std, f.output, func(w io.Writer) error {
+	return writeResult(cmd.Context(), std, f.output, func(w io.Writer) error {
 		if err := instfile.Write(w, f.to, &file.Instance); err != nil {
 			if errors.Is(err, instfile.ErrFormat) {
 				return usageError(err, "")

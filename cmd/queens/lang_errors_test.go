@@ -92,8 +92,24 @@ func TestLangErrorsInChinese(t *testing.T) {
 	// Solutions: a line with a column off the board, two queens that attack.
 	write("offboard.txt", "1 9 3 4\n")
 	write("attack.txt", "1 2 3 4\n")
+	// Lines verify cannot read, one of each kind of error.
+	badLines := map[string]string{
+		"json-count": `{"n":4,"cols":[0,0]}`, "json-nocols": `{"n":4}`, "json-type": `{"n":4,"cols":"x"}`,
+		"json-ntype": `{"n":"a","cols":[0]}`, "json-end": `{"n":4,"cols":[0,`, "json-syntax": `{"n":4 x}`,
+		"json-float": `{"n":4,"cols":[1.5]}`, "csv-fields": "index,c1,c2\n1,2", "csv-comma": "1,,2",
+		"board-short": "Qx..", "board-row": "Q..\n.Q", "board-q1": "Q1\n..", "cols-large": "1 99999999999999999999",
+		"cols-char": "1 2 a", "fen-char": "q7/8/8/8/8/8/8/9 w - - 0 1", "fen-piece": "k7/8/8/8/8/8/8/8 w - - 0 1",
+		"fen-ranks": "q7/8/8 w - - 0 1", "fen-rank": "q6/8/8/8/8/8/8/8 w - - 0 1", "pairs": "(1,2) (x",
+		"sentence": "queen 1 in row 1, col", "row-queens": "qqqqqqqq/8/8/8/8/8/8/8 w - - 0 1",
+	}
+	for name, line := range badLines {
+		write(name+".txt", line+"\n")
+	}
 
 	files := []string{"none.param", "six.ckpt", "damaged.ckpt", "other.ckpt", "dir.ckpt", "p0.json", "p1.json", "p9.json", "edited.json", "broken.json", "foreign.json", "none.json", "none/part.json", "out", "offboard.txt", "attack.txt"}
+	for name := range badLines {
+		files = append(files, name+".txt")
+	}
 	for name := range instances {
 		files = append(files, name+".param")
 	}
@@ -175,10 +191,20 @@ func TestLangErrorsInChinese(t *testing.T) {
 		{"merge: edited part", []string{"merge", path("edited.json"), path("p1.json")}, nil, 2, "校验和", ""},
 		{"merge: broken part", []string{"merge", path("broken.json")}, nil, 2, "不是有效的部分文件", ""},
 		{"merge: not a part", []string{"merge", path("foreign.json")}, nil, 2, "不是有效的部分文件", ""},
+		{"merge: a checkpoint", []string{"merge", path("six.ckpt")}, nil, 2, "未知的键", ""},
 		{"shard: output a directory", []string{"count", "8", "--shard", "0/2", "-o", path("out")}, nil, 2, "无法写入", ""},
 		{"shard: output in no directory", []string{"count", "8", "--shard", "0/2", "-o", path("none/part.json")}, nil, 2, "没有那个文件或目录", ""},
 		{"instance without a solution", []string{"solve", "3", "--block", "a1"}, nil, 1, "无解", ""},
 		{"unknown algorithm", []string{"count", "8", "--algo", "nope"}, nil, 2, "未知的算法", ""},
+	}
+	for name := range badLines {
+		code := 2
+		if name == "row-queens" {
+			code = 1 // a placement, invalid
+		}
+		cases = append(cases, cases[0])
+		c := &cases[len(cases)-1]
+		c.name, c.args, c.env, c.code, c.want, c.hint = "verify: "+name, []string{"verify", path(name + ".txt")}, nil, code, "", ""
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

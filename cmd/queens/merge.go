@@ -1,10 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -50,7 +50,7 @@ part's checksum, and only the time that merge prints depends on it.`,
 					}
 					stdin = true
 				}
-				pt, err := readPart(name, io.in)
+				pt, err := readPart(cmd.Context(), name, io.in)
 				if err != nil {
 					return err
 				}
@@ -79,18 +79,25 @@ func partName(name string) string {
 	return name
 }
 
-// readPart reads and checks one part file; "-" is standard input, stdin.
-func readPart(name string, stdin io.Reader) (*shard.Part, error) {
+// readPart reads and checks one part file, until ctx ends; "-" is
+// standard input, stdin.
+func readPart(ctx context.Context, name string, stdin io.Reader) (*shard.Part, error) {
 	r := stdin
 	if name != "-" {
-		f, err := os.Open(name)
+		f, err := openInput(ctx, name)
+		if err != nil && err == ctx.Err() {
+			return nil, err
+		}
 		if err != nil {
 			return nil, usageError(fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err)), "give the part files written by 'queens count N --shard I/M -o FILE'")
 		}
 		defer f.Close()
 		r = f
 	}
-	pt, err := shard.Read(r)
+	pt, err := shard.Read(&ctxReader{ctx: ctx, r: r})
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	if err != nil {
 		return nil, usageError(fmt.Errorf("%s: %w", partName(name), err), "give the part files written by 'queens count N --shard I/M -o FILE'")
 	}

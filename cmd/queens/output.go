@@ -23,8 +23,10 @@ func createOutput(cmd *cobra.Command, path string, stdout io.Writer) (*outfile.F
 	if path == "" && cmd.Flags().Changed("output") {
 		return nil, usageError(errors.New("-o needs a file name"), "leave -o out, or give -o -, to write to standard output")
 	}
-	out, err := outfile.Create(path, stdout)
+	out, err := outfile.CreateContext(cmd.Context(), path, stdout)
 	switch {
+	case out == nil && cmd.Context().Err() != nil:
+		return nil, cmd.Context().Err()
 	case errors.Is(err, outfile.ErrReadOnly):
 		return nil, usageError(err, "give another -o file, or make this one writable (chmod u+w) to replace it")
 	case err != nil:
@@ -104,9 +106,12 @@ func checkGlyphs(name, glyphs string, given bool) error {
 
 // writeResult writes through write to the file path names, or to standard
 // output for "" and "-". A file appears only when write succeeds: on an
-// error, or an interrupt, the file stays as it was.
-func writeResult(std streams, path string, write func(io.Writer) error) error {
-	out, err := outfile.Create(path, std.out)
+// error, or an interrupt (ctx ends), the file stays as it was.
+func writeResult(ctx context.Context, std streams, path string, write func(io.Writer) error) error {
+	out, err := outfile.CreateContext(ctx, path, std.out)
+	if ctxErr := ctx.Err(); ctxErr != nil && out == nil {
+		return ctxErr
+	}
 	if err != nil {
 		return usageError(err, "check that the directory exists and is writable")
 	}

@@ -138,9 +138,9 @@ passed without an answer, 130 interrupted.`,
 			}
 			f.report = &solveReport{start: time.Now()}
 			if set("instance") || set("block") || set("exclude") || set("diagonals") || f.all || f.crossCheck || f.any {
-				return reportEnd(io, f, runInstance(cmd, io, args, f))
+				return reportEnd(cmd.Context(), io, f, runInstance(cmd, io, args, f))
 			}
-			return reportEnd(io, f, runSolve(cmd, io, args[0], f))
+			return reportEnd(cmd.Context(), io, f, runSolve(cmd, io, args[0], f))
 		},
 	}
 	fl := cmd.Flags()
@@ -271,9 +271,9 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		if f.json {
 			c := queens.U128(total)
 			f.report.Result, f.report.Count = "count", &c
-			return noneCounted(total == 0, writeResult(std, f.output, f.report.write))
+			return noneCounted(total == 0, writeResult(ctx, std, f.output, f.report.write))
 		}
-		return noneCounted(total == 0, writeResult(std, f.output, func(w io.Writer) error {
+		return noneCounted(total == 0, writeResult(ctx, std, f.output, func(w io.Writer) error {
 			_, err := fmt.Fprintln(w, total)
 			return err
 		}))
@@ -307,13 +307,13 @@ func runSolve(cmd *cobra.Command, std streams, arg string, f solveFlags) error {
 		if f.method == methodRandom {
 			r.Seed = &f.seed
 		}
-		return writeResult(std, f.output, func(w io.Writer) error { return r.write(ctxWriter{ctx, w}) })
+		return writeResult(ctx, std, f.output, func(w io.Writer) error { return r.write(ctxWriter{ctx, w}) })
 	}
 	opts := solveFormat(std, f, n)
 	if withPresets {
 		opts.Labels, opts.Presets = true, presets
 	}
-	return writeResult(std, f.output, func(w io.Writer) error {
+	return writeResult(ctx, std, f.output, func(w io.Writer) error {
 		var size int64
 		if !drawsBoard(f.format) {
 			size = lineSize(n, f.base)

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -51,7 +50,7 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		if set("diagonals") {
 			d = f.diagonals
 		}
-		file, err := readInstanceFile(std, f.instance, d)
+		file, err := readInstanceFile(cmd.Context(), std, f.instance, d)
 		if err != nil {
 			return err
 		}
@@ -101,14 +100,14 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 		none := total == queens.Uint128{}
 		if f.json {
 			f.report.Result, f.report.Count, f.report.CrossChecked = "count", &total, f.crossCheck
-			return noneCounted(none, writeResult(std, f.output, f.report.write))
+			return noneCounted(none, writeResult(ctx, std, f.output, f.report.write))
 		}
-		return noneCounted(none, writeResult(std, f.output, func(w io.Writer) error {
+		return noneCounted(none, writeResult(ctx, std, f.output, func(w io.Writer) error {
 			_, err := fmt.Fprintln(w, total)
 			return err
 		}))
 	case f.all:
-		err := writeResult(std, f.output, func(w io.Writer) error {
+		err := writeResult(ctx, std, f.output, func(w io.Writer) error {
 			return writeAll(ctx, w, &in, f, instanceFormat(std, f, &in))
 		})
 		if f.crossCheck && errors.Is(err, queens.ErrNoSolution) {
@@ -134,9 +133,9 @@ func runInstance(cmd *cobra.Command, std streams, args []string, f solveFlags) e
 	}
 	if f.json {
 		f.report.Result, f.report.Method, f.report.cols = "solution", "instance", s
-		return writeResult(std, f.output, f.report.write)
+		return writeResult(ctx, std, f.output, f.report.write)
 	}
-	return writeResult(std, f.output, func(w io.Writer) error {
+	return writeResult(ctx, std, f.output, func(w io.Writer) error {
 		return writeSolution(w, f.format, instanceFormat(std, f, &in), s)
 	})
 }
@@ -197,22 +196,12 @@ func checkPresetsFree(in *queens.Instance, k, b, e int) error {
 	return nil
 }
 
-// readInstanceFile reads the instance file path, standard input for "-".
-// A file that cannot be read is bad input.
-func readInstanceFile(std streams, path string, diagonals int) (*instfile.Instance, error) {
-	var (
-		data []byte
-		err  error
-		name = path
-	)
-	if path == "-" {
-		name = "standard input"
-		data, err = io.ReadAll(std.in)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+// readInstanceFile reads the instance file path, standard input for "-",
+// until ctx ends. A file that cannot be read is bad input.
+func readInstanceFile(ctx context.Context, std streams, path string, diagonals int) (*instfile.Instance, error) {
+	data, name, err := readInput(ctx, std, path)
 	if err != nil {
-		return nil, usageError(err, "")
+		return nil, err
 	}
 	file, err := instfile.Read(name, data, diagonals)
 	if err != nil {

@@ -118,7 +118,7 @@ func checkSolveJSON(f solveFlags, set func(string) bool) error {
 // reportEnd writes the report of a search that ended with err, when
 // --json asks for one: "none" for no solution, "undecided" for a
 // --timeout. It returns err, for the message and the exit status.
-func reportEnd(std streams, f solveFlags, err error) error {
+func reportEnd(ctx context.Context, std streams, f solveFlags, err error) error {
 	r := f.report
 	if !f.json || r == nil || r.N == 0 || r.Result != "" {
 		return err
@@ -135,7 +135,7 @@ func reportEnd(std streams, f solveFlags, err error) error {
 	default:
 		return err
 	}
-	if werr := writeResult(std, f.output, r.write); werr != nil {
+	if werr := writeResult(ctx, std, f.output, r.write); werr != nil {
 		return werr
 	}
 	return err

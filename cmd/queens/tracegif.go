@@ -37,8 +37,10 @@ func traceGIF(ctx context.Context, io streams, algo queens.Algorithm, n int, o g
 	if err != nil {
 		return err
 	}
-	out, err := outfile.Create(o.path, io.out)
+	out, err := outfile.CreateContext(ctx, o.path, io.out)
 	switch {
+	case out == nil && ctx.Err() != nil:
+		return ctx.Err()
 	case errors.Is(err, outfile.ErrReadOnly):
 		return usageError(err, "give another --gif file, or make this one writable (chmod u+w) to replace it")
 	case err != nil:

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -67,7 +66,10 @@ be read (the line is reported) or no solution at all in it.`,
 			}
 			in, name := io.in, "standard input"
 			if len(args) == 1 && args[0] != "-" {
-				f, err := os.Open(args[0])
+				f, err := openInput(cmd.Context(), args[0])
+				if err != nil && err == cmd.Context().Err() {
+					return err
+				}
 				if err != nil {
 					return usageError(fmt.Errorf("cannot read %s: %w", args[0], errors.Unwrap(err)), "check the file name, or pipe the solutions in: queens list 8 | queens verify")
 				}

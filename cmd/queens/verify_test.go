@@ -109,8 +109,8 @@ func TestVerifyBadInput(t *testing.T) {
 		{[]string{"verify", t.TempDir()}, "", "is a directory"},
 		{[]string{"verify", "a", "b"}, "", "verify reads one file, got 2 arguments"},
 		{[]string{"verify", "--base", "7"}, "1 2\n", "--base must be 0 or 1, got 7"},
-		{[]string{"verify"}, "2 4 1 3\n{\"cols\":[1,2\n", "standard input: line 2: bad JSON"},
-		{[]string{"verify"}, "Q . .\n. . Q\n", "standard input: line 1: board of 2 rows of 3 squares"},
+		{[]string{"verify"}, "2 4 1 3\n{\"cols\":[1,2\n", "standard input: line 2: the JSON ends too early"},
+		{[]string{"verify"}, "Q . .\n. . Q\n", "standard input: line 1: a board 3 squares wide and 2 high"},
 		{[]string{"verify"}, "# only a comment\n\n", "no solutions in standard input"},
 	} {
 		runCLI(t.Context(), strings.NewReader(tc.stdin), tc.args...).wantError(t, 2, tc.want)

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens/internal/filelock"
+	"github.com/queenslab/queens/internal/message"
 	"github.com/queenslab/queens/internal/outfile"
 )
 
@@ -418,7 +419,7 @@ func decodeLine(line []byte, v any, seed uint32) error {
 	dec := json.NewDecoder(io.MultiReader(bytes.NewReader(line[:i]), bytes.NewReader([]byte("}"))))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("bad record: %v", err)
+		return fmt.Errorf("bad record: %v", message.JSONError(err))
 	}
 	return nil
 }

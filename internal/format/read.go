@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/message"
 )
 
 // ReadOptions tune a [Reader].
@@ -657,7 +657,7 @@ func (r *Reader) numbers(t []byte, more bool) (*Placement, error) {
 		// with an index; without a header, the fields are columns.
 		if r.csvFields > 0 {
 			if len(nums) != r.csvFields {
-				return nil, r.syntax(line, "csv row has %d fields, its header %d", len(nums), r.csvFields)
+				return nil, r.syntax(line, "a csv row of %d fields, its header of %d", len(nums), r.csvFields)
 			}
 			p.Format = "csv"
 			nums = nums[1:] // the index
@@ -754,7 +754,7 @@ func (r *Reader) checkNumbers(t []byte, more bool) (*Placement, error) {
 	case commas > 0 && fields != commas+1:
 		return nil, r.syntax(line, "empty field or stray comma in a csv row")
 	case index && fields != r.csvFields:
-		return nil, r.syntax(line, "csv row has %d fields, its header %d", fields, r.csvFields)
+		return nil, r.syntax(line, "a csv row of %d fields, its header of %d", fields, r.csvFields)
 	}
 	p.Err = check.verdict()
 	return p, nil
@@ -780,11 +780,7 @@ func (r *Reader) json(line []byte) (*Placement, error) {
 	}
 	v.Cols = r.nums[:0]
 	if err := json.Unmarshal(line, &v); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, r.syntax(r.line, "bad JSON at byte %d: %v", se.Offset, err)
-		}
-		return nil, r.syntax(r.line, "bad JSON: %v", err)
+		return nil, r.syntax(r.line, "%v", message.JSONError(err))
 	}
 	r.nums = v.Cols[:0]
 	if len(v.Cols) == 0 {
@@ -992,7 +988,7 @@ func (r *Reader) gridRow(line []byte) (*Placement, error) {
 	if r.gridRows == 0 {
 		r.grid, r.gridWidth, r.gridLine = r.grid[:0], len(cells), r.line
 	} else if len(cells) != r.gridWidth {
-		return nil, r.syntax(r.line, "board row of %s after rows of %d", squares(len(cells)), r.gridWidth)
+		return nil, r.syntax(r.line, "a board row of %d squares after rows of %d", len(cells), r.gridWidth)
 	}
 	r.grid = append(r.grid, cells...)
 	r.gridRows++
@@ -1007,11 +1003,7 @@ func (r *Reader) gridRow(line []byte) (*Placement, error) {
 func (r *Reader) unfinishedBoard() error {
 	rows, width := r.gridRows, r.gridWidth
 	r.gridRows = 0
-	noun := "rows"
-	if rows == 1 {
-		noun = "row"
-	}
-	return r.syntax(r.gridLine, "board of %d %s of %s: a board needs as many rows as columns", rows, noun, squares(width))
+	return r.syntax(r.gridLine, "a board %d squares wide and %d high: a board needs as many rows as columns", width, rows)
 }
 
 // squares returns "1 square" or "8 squares".

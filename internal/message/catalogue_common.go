@@ -11,5 +11,6 @@ func init() {
 		Entry{Key: "%d solutions", One: "%d solution", Zh: "%d 个解"},
 		Entry{Key: "%d unique solutions", One: "%d unique solution", Zh: "%d 个本质不同的解"},
 		Entry{Key: "%s: %s", Zh: "%s：%s"},
+		Entry{Key: "no named pipes", Zh: "没有命名管道"},
 	)
 }

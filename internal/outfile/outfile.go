@@ -13,6 +13,7 @@ package outfile
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -71,6 +72,12 @@ type writeFlusher interface {
 // destination without write permission gives an error wrapping
 // [ErrReadOnly].
 func Create(path string, stdout io.Writer) (*File, error) {
+	return CreateContext(context.Background(), path, stdout)
+}
+
+// CreateContext is [Create], which returns ctx.Err() soon after ctx ends
+// while the open of a named pipe waits for a reader (see [Open]).
+func CreateContext(ctx context.Context, path string, stdout io.Writer) (*File, error) {
 	if path == "" || path == "-" {
 		return &File{buf: newLineWriter(stdout)}, nil
 	}
@@ -83,7 +90,10 @@ func Create(path string, stdout io.Writer) (*File, error) {
 	mode, keepMode, own := fs.FileMode(0o666), false, owner{}
 	if fi, err := os.Stat(target); err == nil {
 		if !fi.Mode().IsRegular() {
-			f, err := os.OpenFile(target, os.O_WRONLY, 0)
+			f, err := Open(ctx, target, os.O_WRONLY)
+			if ctxErr := ctx.Err(); ctxErr != nil && f == nil {
+				return nil, ctxErr
+			}
 			if err != nil {
 				return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 			}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/message"
 	"github.com/queenslab/queens/internal/plan"
 )
 
@@ -180,7 +181,7 @@ func Read(r io.Reader) (*Part, error) {
 	if err := dec.Decode(&pt); err == io.EOF {
 		return nil, fmt.Errorf("%w: the file is empty", ErrFormat)
 	} else if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		return nil, fmt.Errorf("%w: %v", ErrFormat, message.JSONError(err))
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("%w: data after the JSON object", ErrFormat)
