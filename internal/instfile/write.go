@@ -251,9 +251,7 @@ func writeDIMACS(w *bufio.Writer, in *queens.Instance) {
 	if m.bad {
 		clauses = append(clauses, nil) // a preset queen on a forbidden square
 	}
-	for _, l := range m.exact {
-		clauses = append(clauses, l)
-	}
+	clauses = append(clauses, m.exact...)
 	// At most one queen on every line: the rows and columns, then the
 	// diagonals.
 	lines := append(slices.Clone(m.exact), m.atMost...)
