@@ -26,7 +26,7 @@ var zhAllowed = map[string]bool{
 	"letting": true, "n": true, "init": true, "blocks": true, "diags": true, "numdiags": true, "Excluded": true, "Diagonals": true,
 	"goroutine": true, "stderr": true, "none": true, "undecided": true, "auto": true, "always": true, "never": true,
 	"Go": true, "Kubernetes": true, "Indexed": true, "Job": true, "Slurm": true, "dfs": true, "construct": true, "random": true,
-	"essence": true, "dimacs": true, "cnf": true, "nats": true, "usr": true, "local": true, "share": true, "kill": true, "echo": true,
+	"essence": true, "dimacs": true, "lp": true, "mps": true, "HiGHS": true, "q_R_C": true, "cnf": true, "nats": true, "usr": true, "local": true, "share": true, "kill": true, "echo": true,
 	"runs": true, "all": true, "columns": true, "rows": true, "MB": true, "secret": true, "X": true, "P": true, "R": true, "G": true, "V": true, "F": true, "E": true,
 	"shell": true, "host": true, "port": true, "bar": true, "q": true, "r": true, "c": true, "v": true, "t": true, "a": true, "b": true, "i": true,
 }
