@@ -408,9 +408,11 @@ func readCBC(f *files, _ []byte, rc int, _ bool) result {
 	for _, q := range f.presets {
 		cols[q.Row] = q.Col
 	}
+	// The lines name the index, the variable, its value and its reduced
+	// cost; zero is the LP file's variable fixed at 0.
 	for _, line := range strings.Split(rest, "\n") {
-		fs := strings.Fields(line)          // index, name, value, reduced cost
-		if len(fs) < 3 || fs[1] == "zero" { // zero: the LP file's variable fixed at 0
+		fs := strings.Fields(line)
+		if len(fs) < 3 || fs[1] == "zero" {
 			continue
 		}
 		v, err := strconv.ParseFloat(fs[2], 64)
