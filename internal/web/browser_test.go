@@ -110,6 +110,9 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
 		chromedp.UserDataDir(profile),
+		// Chromium keeps its singleton socket in a folder of TMPDIR, and leaves
+		// it there: inside the profile, it goes with the profile.
+		chromedp.Env("TMPDIR="+profile),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
