@@ -118,7 +118,7 @@ func (st *estimateStatus) draw() {
 	elapsed := time.Since(st.begin)
 	line := st.p.Sprintf("N=%d: making the plan, %s", st.n, progress.Elapsed(elapsed))
 	switch {
-	case e.Phase == "sample" && e.Samples == 0:
+	case e.Phase == "sample" && (e.Samples == 0 || e.Error == 0):
 		line = st.p.Sprintf("N=%d: timing samples, %s of about %s", st.n, progress.Elapsed(elapsed), progress.Elapsed(max(e.Budget, elapsed)))
 	case e.Phase == "sample":
 		line = st.p.Sprintf("N=%d: timing samples, %d so far, %s of about %s, ±%.0f%%", st.n, e.Samples,
