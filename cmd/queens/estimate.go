@@ -37,12 +37,15 @@ type estimateJSON struct {
 func runEstimate(ctx context.Context, n int, f countFlags, io streams) error {
 	start := time.Now()
 	opts := queens.EstimateOptions{Workers: f.workers}
+	stop := func() {}
 	if !f.quiet && progress.IsTerminal(io.errOut) {
 		st := newEstimateStatus(io.errOut, io.p, n)
 		opts.Progress = st.update
-		defer st.stop()
+		stop = st.stop
 	}
 	e, err := queens.EstimateCount(ctx, n, opts)
+	// The status line is cleared before anything else is printed.
+	stop()
 	if err != nil {
 		return countError(err, n, f)
 	}
