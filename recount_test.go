@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/queenslab/queens/internal/plan"
+	"github.com/queenslab/queens/internal/testenv"
 )
 
 // TestRecountMismatch spoils the result of one unit on purpose: the
@@ -54,11 +55,38 @@ func TestProgressEvery(t *testing.T) {
 	if last.Fraction != 1 || last.ETA != 0 || last.Total != U128(2279184) {
 		t.Errorf("last report %+v", last)
 	}
-	// The fraction may step back a little as the weights of the parts of
-	// the plan are measured again, but stays from 0 to 1.
+	// The fraction is the cost done over the cost of all: from 0 to 1,
+	// and it never falls, whatever the times measured say.
 	for i, r := range reports {
-		if r.Fraction < 0 || r.Fraction > 1 {
-			t.Errorf("report %d: fraction %g", i, r.Fraction)
+		if r.Fraction < 0 || r.Fraction > 1 || i > 0 && r.Fraction < reports[i-1].Fraction {
+			t.Errorf("report %d: fraction %g after %g", i, r.Fraction, reports[max(i-1, 0)].Fraction)
 		}
+	}
+}
+
+// TestProgressNeverFalls counts N = 19, whose plan the count takes in
+// the estimator's order, reporting every millisecond: the fraction never
+// falls, and the time left, once known, stays known.
+func TestProgressNeverFalls(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "a count of N = 19")
+	var reports []Progress
+	_, err := Count(context.Background(), 19, Options{Workers: 2, ProgressEvery: time.Millisecond, Progress: func(p Progress) {
+		reports = append(reports, p)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := false
+	for i, r := range reports {
+		if i > 0 && r.Fraction < reports[i-1].Fraction {
+			t.Fatalf("report %d of %d: the fraction fell from %g to %g", i, len(reports), reports[i-1].Fraction, r.Fraction)
+		}
+		if known && r.ETA < 0 {
+			t.Fatalf("report %d of %d: the time left was known and is not", i, len(reports))
+		}
+		known = known || r.ETA >= 0
+	}
+	if !known {
+		t.Error("no report knew the time left")
 	}
 }

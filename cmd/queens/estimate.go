@@ -37,12 +37,15 @@ type estimateJSON struct {
 func runEstimate(ctx context.Context, n int, f countFlags, io streams) error {
 	start := time.Now()
 	opts := queens.EstimateOptions{Workers: f.workers}
+	stop := func() {}
 	if !f.quiet && progress.IsTerminal(io.errOut) {
 		st := newEstimateStatus(io.errOut, io.p, n)
 		opts.Progress = st.update
-		defer st.stop()
+		stop = st.stop
 	}
 	e, err := queens.EstimateCount(ctx, n, opts)
+	// The status line is cleared before anything else is printed.
+	stop()
 	if err != nil {
 		return countError(err, n, f)
 	}
@@ -118,7 +121,7 @@ func (st *estimateStatus) draw() {
 	elapsed := time.Since(st.begin)
 	line := st.p.Sprintf("N=%d: making the plan, %s", st.n, progress.Elapsed(elapsed))
 	switch {
-	case e.Phase == "sample" && e.Samples == 0:
+	case e.Phase == "sample" && (e.Samples == 0 || e.Error == 0):
 		line = st.p.Sprintf("N=%d: timing samples, %s of about %s", st.n, progress.Elapsed(elapsed), progress.Elapsed(max(e.Budget, elapsed)))
 	case e.Phase == "sample":
 		line = st.p.Sprintf("N=%d: timing samples, %d so far, %s of about %s, ±%.0f%%", st.n, e.Samples,
