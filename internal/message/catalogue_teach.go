@@ -34,6 +34,9 @@ func init() {
 		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row %d, so the loop ends and the search goes back to row %d.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 %d 行的最后一列，循环结束，搜索回到第 %d 行。"},
 		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row 1, so the search is over.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 1 行的最后一列，搜索到此结束。"},
 
+		// The theme switch.
+		Entry{Key: "Dark theme", Zh: "深色主题"},
+
 		// The lecture's chapters.
 		Entry{Key: "Chapter", Zh: "章节"},
 		Entry{Key: "4×4: the start", Zh: "4×4：开始"},

@@ -105,7 +105,7 @@ func init() {
 		Entry{Key: "Board of %d by %d. %s", Zh: "%d×%d 的棋盘。%s"},
 		Entry{Key: "the steps do not continue where they broke off", Zh: "步骤没有从中断处接上"},
 		// Step sentences.
-		Entry{Key: "Ready. Press Play, or Step to go one event at a time.", Zh: "准备就绪。按“播放”，或按“单步”一次走一个事件。"},
+		Entry{Key: "Press Play, or Step for one event. For a lesson, open the Lecture (L) or the Quiz (Q).", Zh: "按“播放”，或按“单步”走一个事件。上课时请打开“讲解”（L）或“测验”（Q）。"},
 		Entry{Key: "Row %d: try column %d. The square is blocked: pass over it.", Zh: "第 %d 行：尝试第 %d 列。这一格被禁用：跳过它。"},
 		Entry{Key: "Row %d: try column %d. The square lies on an excluded diagonal: pass over it.", Zh: "第 %d 行：尝试第 %d 列。这一格在被排除的对角线上：跳过它。"},
 		Entry{Key: "Row %d: column %d is used by the queen in row %d; skip it.", Zh: "第 %d 行：第 %d 列已被第 %d 行的皇后占用；跳过它。"},

@@ -216,6 +216,26 @@ func TestBrowserLectureState(t *testing.T) {
 	do(t, ctx, "closing", chromedp.Click(chromedp.CSS("#lecture-close")))
 	waitFor(t, ctx, "the view given back", `document.querySelector('#n').value === '8' && document.querySelector('#algo').value === 'scan' && queensTesting.pos() === 40 && queensTesting.ready() && !new URLSearchParams(location.search).has('lecture')`)
 
+	// Space presses a focused button; it does not also play.
+	eval[bool](t, ctx, `(document.querySelector('#quiz-open').focus(), true)`)
+	do(t, ctx, "Space on the Quiz button", chromedp.KeyEvent(" "))
+	waitFor(t, ctx, "the quiz", `!document.querySelector('#quiz').hidden`)
+	if eval[string](t, ctx, `document.querySelector('#play').getAttribute('aria-pressed')`) == "true" {
+		t.Error("Space on a focused button also plays")
+	}
+	do(t, ctx, "closing the quiz", chromedp.Click(chromedp.CSS("#quiz-close")))
+	// The theme switch turns the page dark, and back.
+	bg := `getComputedStyle(document.body).backgroundColor`
+	light := eval[string](t, ctx, bg)
+	do(t, ctx, "the theme switch", chromedp.Click(chromedp.CSS("#theme")))
+	if dark := eval[string](t, ctx, bg); dark == light || eval[string](t, ctx, `document.documentElement.dataset.theme`) != "dark" {
+		t.Errorf("the theme switch leaves the page %s (was %s)", dark, light)
+	}
+	do(t, ctx, "the theme switch again", chromedp.Click(chromedp.CSS("#theme")))
+	if again := eval[string](t, ctx, bg); again != light {
+		t.Errorf("the theme switch pressed twice leaves the page %s, not %s", again, light)
+	}
+
 	// A reload returns to the page the URL names.
 	open(t, ctx, url, "?n=4&algo=flags&step=9&lecture=10&lang=en#search")
 	waitFor(t, ctx, "page 10 after a reload", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.slide === '9' && document.querySelector('#lecture').dataset.step === '9'`)

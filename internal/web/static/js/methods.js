@@ -274,7 +274,7 @@ export function codeTag(algo, ev, queens, n, prev) {
 // to the state st.
 export function message(algo, ev, st) {
   const n = st.n, q = st.queens;
-  if (!ev) return t('Ready. Press Play, or Step to go one event at a time.');
+  if (!ev) return t('Press Play, or Step for one event. For a lesson, open the Lecture (L) or the Quiz (Q).');
   const r = ev.row + 1, c = ev.col + 1, f = ev.cf;
   switch (ev.kind) {
     case TRY:
