@@ -34,6 +34,13 @@ func init() {
 		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row %d, so the loop ends and the search goes back to row %d.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 %d 行的最后一列，循环结束，搜索回到第 %d 行。"},
 		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row 1, so the search is over.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 1 行的最后一列，搜索到此结束。"},
 
+		// The note under two methods side by side.
+		Entry{Key: "%s: %s, %s, %s %s", Zh: "%s：%s，%s，%s %s"},
+		Entry{Key: "%s: %s, %s", Zh: "%s：%s，%s"},
+		Entry{Key: "So far, %s; %s.", Zh: "到目前为止，%s；%s。"},
+		Entry{Key: "%s places %s and checks %s as much as %s.", Zh: "%s 放置的次数是 %[4]s 的 %[2]s，检查的次数是它的 %[3]s。"},
+		Entry{Key: "The whole search of the %d×%d board, timed once: %s %s ms, %s %s ms; %s takes %s× as long as %s.", Zh: "整个 %d×%d 棋盘的搜索，计时一次：%s 用 %s 毫秒，%s 用 %s 毫秒；%s 用时是 %[10]s 的 %[9]s 倍。"},
+
 		// The theme switch.
 		Entry{Key: "Dark theme", Zh: "深色主题"},
 
@@ -102,11 +109,6 @@ func init() {
 		Entry{Key: "Work: %s", Zh: "工作量：%s"},
 		Entry{Key: "What %s spends on its own, counted in its own unit: %s", Zh: "%s 自己的开销，以它自己的单位计：%s"},
 		Entry{Key: "Whole search: %s, %s, %s, %s: %s, %s ms without the page watching.", Zh: "整个搜索：%s，%s，%s，%s：%s；不在页面上逐步显示时用时 %s 毫秒。"},
-		Entry{Key: "So far: %s %s, %s %s; %s.", Zh: "到目前为止：%s %s，%s %s；%s。"},
-		Entry{Key: "squares tried %d and %d", Zh: "尝试的格子分别为 %d 和 %d 个"},
-		Entry{Key: "%s makes %s× as many %s as %s makes %s.", Zh: "%[1]s 的%[3]s是 %[4]s 的%[5]s的 %[2]s 倍。"},
-		Entry{Key: "Neither has spent any work yet.", Zh: "两者都还没有任何工作量。"},
-		Entry{Key: "Whole search: %s", Zh: "整个搜索：%s"},
 		Entry{Key: "%s so far", Zh: "目前 %s"},
 
 		// The stack.

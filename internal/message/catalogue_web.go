@@ -82,8 +82,6 @@ func init() {
 		Entry{Key: "Beside it: what %s keeps, after its step", Zh: "旁边：%s 在它这一步之后保存的数据"},
 		Entry{Key: "The core of %s", Zh: "%s 的核心代码"},
 		Entry{Key: "%s: %s %s", Zh: "%s：%s %s"},
-		Entry{Key: "So far: %s %s and %s; %s %d and %d: %s checks %s as much.", Zh: "到目前为止：%s %s、%s；%s 放置 %d 次、检查 %d 次：%s 的检查次数是前者的 %s。"},
-		Entry{Key: "Whole search: %s places %s and checks %s as much as %s.", Zh: "整个搜索：%[1]s 的放置次数是 %[4]s 的 %[2]s，检查次数是它的 %[3]s。"},
 		Entry{Key: "Solution %d: %s", Zh: "第 %d 个解：%s"},
 		Entry{Key: "Solution %d of the %d×%d board", Zh: "%[2]d×%[3]d 棋盘的第 %[1]d 个解"},
 		Entry{Key: "(%d; the last %d met shown)", Zh: "（%d 个；显示最近遇到的 %d 个）"},
@@ -101,7 +99,7 @@ func init() {
 		Entry{Key: "%d steps", One: "%d step", Zh: "%d 步"},
 		Entry{Key: "%d placements", One: "%d placement", Zh: "放置 %d 次"},
 		Entry{Key: "%d checks", One: "%d check", Zh: "检查 %d 次"},
-		Entry{Key: "Whole search: %s, %s, %s, %s ms without the page watching.", Zh: "整个搜索：%s，%s，%s；没有网页观看时用时 %s 毫秒。"},
+		Entry{Key: "Whole search: %s, %s, %s, %s ms without the page watching.", Zh: "整个搜索：%s，%s，%s；不在页面上逐步显示时用时 %s 毫秒。"},
 		Entry{Key: "Board of %d by %d. %s", Zh: "%d×%d 的棋盘。%s"},
 		Entry{Key: "the steps do not continue where they broke off", Zh: "步骤没有从中断处接上"},
 		// Step sentences.

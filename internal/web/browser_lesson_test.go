@@ -185,6 +185,18 @@ func TestBrowserLessonModes(t *testing.T) {
 				do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
 				waitFor(t, ctx, fmt.Sprintf("solution %d in both panes", k), fmt.Sprintf(`document.querySelector('#c-solutions')?.textContent === '%d' && document.querySelector('#c-solutions-b')?.textContent === '%d'`, k, k))
 			}
+			// The note gives each method's work in its own unit and the
+			// times of the 10×10 board, where they differ.
+			waitFor(t, ctx, "the times", `document.querySelector('#compare-note').textContent.includes('10×10')`)
+			note := text(t, ctx, "#compare-note")
+			for _, want := range map[string][]string{"en": {"array reads", "squares read", "ms"}, "zh": {"数组读取", "毫秒"}}[lang] {
+				if !strings.Contains(note, want) {
+					t.Errorf("%s: the note %q lacks %q", at, note, want)
+				}
+			}
+			if strings.Contains(note, "as many array reads as") {
+				t.Errorf("%s: the note compares two units: %q", at, note)
+			}
 
 			open(t, ctx, url, "?n=8&algo=flags&step=100&lang="+lang+"#search")
 			do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
