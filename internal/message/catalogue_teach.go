@@ -44,6 +44,16 @@ func init() {
 		// The theme switch.
 		Entry{Key: "Dark theme", Zh: "深色主题"},
 
+		// The shorter lecture of each method but flags.
+		Entry{Key: "Lecture: what %s does differently, on the 8×8 board", Zh: "讲解：%s 在 8×8 棋盘上有什么不同"},
+		Entry{Key: "What it keeps", Zh: "它保存什么"},
+		Entry{Key: "Its check", Zh: "它怎样检查"},
+		Entry{Key: "Deeper in the search", Zh: "搜索深处"},
+		Entry{Key: "The first dead end", Zh: "第一条死路"},
+		Entry{Key: "The first solution", Zh: "第一个解"},
+		Entry{Key: "The end", Zh: "结束"},
+		Entry{Key: "The end: %d solutions. %s did it with %s %s.", Zh: "结束：共 %d 个解。%s 为此花了 %s 次%s。"},
+
 		// The lecture's chapters.
 		Entry{Key: "Chapter", Zh: "章节"},
 		Entry{Key: "4×4: the start", Zh: "4×4：开始"},

@@ -218,7 +218,7 @@ func TestBrowserLectureState(t *testing.T) {
 	url := startServer(t)
 	ctx := newBrowser(t)
 	watchConsole(t, ctx)
-	open(t, ctx, url, "?n=8&algo=scan&step=40&lang=en#search")
+	open(t, ctx, url, "?n=6&algo=flags&step=40&lang=en#search")
 	do(t, ctx, "opening the lecture", chromedp.Click(chromedp.CSS("#lecture-open")))
 	waitFor(t, ctx, "page 1", `document.querySelector('#lecture').dataset.step === '0' && document.querySelector('#n').value === '4'`)
 	for range 9 {
@@ -226,7 +226,7 @@ func TestBrowserLectureState(t *testing.T) {
 	}
 	waitFor(t, ctx, "page 10 in the URL", `document.querySelector('#lecture').dataset.step === '9' && new URLSearchParams(location.search).get('lecture') === '10'`)
 	do(t, ctx, "closing", chromedp.Click(chromedp.CSS("#lecture-close")))
-	waitFor(t, ctx, "the view given back", `document.querySelector('#n').value === '8' && document.querySelector('#algo').value === 'scan' && queensTesting.pos() === 40 && queensTesting.ready() && !new URLSearchParams(location.search).has('lecture')`)
+	waitFor(t, ctx, "the view given back", `document.querySelector('#n').value === '6' && document.querySelector('#algo').value === 'flags' && queensTesting.pos() === 40 && queensTesting.ready() && !new URLSearchParams(location.search).has('lecture')`)
 
 	// Space presses a focused button; it does not also play.
 	eval[bool](t, ctx, `(document.querySelector('#quiz-open').focus(), true)`)
@@ -335,6 +335,44 @@ func TestBrowserLectureWalk(t *testing.T) {
 		}
 		if say := text(t, ctx, "#lecture-text"); !strings.Contains(say, map[string]string{"en": "search is over", "zh": "结束"}[lang]) {
 			t.Errorf("%s: the last page of the 4×4 walk says %q", lang, say)
+		}
+		// Every other method has its own, shorter lecture, on its own
+		// search: opening it keeps the method, and each page is at the
+		// step the trace gives it.
+		for _, a := range queens.Algorithms() {
+			if a.Name == "flags" {
+				continue
+			}
+			open(t, ctx, url, "?n=8&algo="+a.Name+"&step=7&lang="+lang+"#search")
+			do(t, ctx, "opening the lecture", chromedp.Click(chromedp.CSS("#lecture-open")))
+			waitFor(t, ctx, a.Name+"'s lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '0'`)
+			if h := text(t, ctx, "#lecture-h"); !strings.Contains(h, a.Name) {
+				t.Errorf("%s %s: the lecture is %q", lang, a.Name, h)
+			}
+			evs, st := allEvents(t, a, 8)
+			prev := ""
+			for page := 2; ; page++ {
+				if eval[bool](t, ctx, `document.querySelector('#lecture-next').disabled`) {
+					break
+				}
+				do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
+				waitFor(t, ctx, fmt.Sprintf("%s page %d", a.Name, page), fmt.Sprintf(`document.querySelector('#lecture').dataset.slide === '%d' && document.querySelector('#lecture').dataset.step === String(queensTesting.pos()) && document.querySelector('#algo').value === %q && queensTesting.ready()`, page-1, a.Name))
+				say := text(t, ctx, "#lecture-text")
+				if len([]rune(say)) < 15 || say == prev {
+					t.Errorf("%s %s page %d: %q", lang, a.Name, page, say)
+				}
+				prev = say
+				p := eval[int](t, ctx, `queensTesting.pos()`)
+				if e := evs[p-1]; e.Kind == queens.EventTry && e.Conflict >= 0 && !strings.Contains(say, fmt.Sprint(e.Conflict+1)) {
+					t.Errorf("%s %s page %d: the try of row %d column %d names row %d first, and the page says %q", lang, a.Name, page, e.Row+1, e.Col+1, e.Conflict+1, say)
+				}
+			}
+			if p := eval[int](t, ctx, `queensTesting.pos()`); p != len(evs) {
+				t.Errorf("%s %s: the last page is at step %d, the search ends at %d", lang, a.Name, p, len(evs))
+			}
+			if say := text(t, ctx, "#lecture-text"); !strings.Contains(say, fmt.Sprint(st.Solutions)) || !strings.Contains(say, thousands(st.Work)) {
+				t.Errorf("%s %s: the last page says %q, not %d solutions and %s units of work", lang, a.Name, say, st.Solutions, thousands(st.Work))
+			}
 		}
 	}
 }

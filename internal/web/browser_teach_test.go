@@ -282,7 +282,7 @@ func TestBrowserLecture(t *testing.T) {
 	watchErrors(t, ctx)
 	events, _ := allEvents(t, lookup(t, "flags"), 4)
 	for _, lang := range []string{"en", "zh"} {
-		open(t, ctx, url, "?n=8&algo=scan&lang="+lang+"#search")
+		open(t, ctx, url, "?n=8&algo=flags&lang="+lang+"#search")
 		do(t, ctx, "pressing L", chromedp.KeyEvent("l"))
 		waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '0'`)
 		prev := ""
