@@ -41,6 +41,18 @@ func init() {
 		Entry{Key: "%s places %s and checks %s as much as %s.", Zh: "%s 放置的次数是 %[4]s 的 %[2]s，检查的次数是它的 %[3]s。"},
 		Entry{Key: "The whole search of the %d×%d board, timed once: %s %s ms, %s %s ms; %s takes %s× as long as %s.", Zh: "整个 %d×%d 棋盘的搜索，计时一次：%s 用 %s 毫秒，%s 用 %s 毫秒；%s 用时是 %[10]s 的 %[9]s 倍。"},
 
+		// trace --gif for a slide: the events that make frames, the scale.
+		Entry{Key: "the events that make frames of --gif, such as place,remove (default: all)", Zh: "--gif 中生成帧的事件，例如 'place,remove'（默认：全部）"},
+		Entry{Key: "draw the board of --gif this many times larger, up to 4", Zh: "把 --gif 的棋盘放大这么多倍，最多 4 倍"},
+		Entry{Key: "--events takes try, place, remove, solution and deadend, got %q", Zh: "--events 可取 try、place、remove、solution 和 deadend，收到的是 %q"},
+		Entry{Key: "try '--events place,remove,solution'", Zh: "试试 '--events place,remove,solution'"},
+		Entry{Key: "--scale must be from 1 to %d, got %d", Zh: "--scale 必须在 1 到 %d 之间，收到的是 %d"},
+		Entry{Key: "try '--scale 2'", Zh: "试试 '--scale 2'"},
+		Entry{Key: "--events and --scale are for --gif", Zh: "--events 和 --scale 只用于 --gif"},
+		Entry{Key: "try 'queens trace %d --gif search.gif --events place,remove --scale 2'", Zh: "试试 'queens trace %d --gif search.gif --events place,remove --scale 2'"},
+		Entry{Key: "the scale must be from 1 to %d, got %d", Zh: "缩放倍数必须在 1 到 %d 之间，收到的是 %d"},
+		Entry{Key: "no event of the kinds asked for between steps %d and %d", Zh: "第 %d 步到第 %d 步之间没有所要种类的事件"},
+
 		// The theme switch.
 		Entry{Key: "Dark theme", Zh: "深色主题"},
 
