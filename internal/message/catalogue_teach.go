@@ -44,14 +44,15 @@ func init() {
 		// trace --gif for a slide: the events that make frames, the scale.
 		Entry{Key: "the events that make frames of --gif, such as place,remove (default: all)", Zh: "--gif 中生成帧的事件，例如 'place,remove'（默认：全部）"},
 		Entry{Key: "draw the board of --gif this many times larger, up to 4", Zh: "把 --gif 的棋盘放大这么多倍，最多 4 倍"},
-		Entry{Key: "--events takes try, place, remove, solution and deadend, got %q", Zh: "--events 可取 try、place、remove、solution 和 deadend，收到的是 %q"},
+		Entry{Key: "--events takes try, place, remove, solution and deadend, got %q", Zh: "--events 可取 'try'、'place'、'remove'、'solution' 和 'deadend'，收到的是 %q"},
 		Entry{Key: "try '--events place,remove,solution'", Zh: "试试 '--events place,remove,solution'"},
 		Entry{Key: "--scale must be from 1 to %d, got %d", Zh: "--scale 必须在 1 到 %d 之间，收到的是 %d"},
 		Entry{Key: "try '--scale 2'", Zh: "试试 '--scale 2'"},
 		Entry{Key: "--events and --scale are for --gif", Zh: "--events 和 --scale 只用于 --gif"},
 		Entry{Key: "try 'queens trace %d --gif search.gif --events place,remove --scale 2'", Zh: "试试 'queens trace %d --gif search.gif --events place,remove --scale 2'"},
-		Entry{Key: "the scale must be from 1 to %d, got %d", Zh: "缩放倍数必须在 1 到 %d 之间，收到的是 %d"},
-		Entry{Key: "no event of the kinds asked for between steps %d and %d", Zh: "第 %d 步到第 %d 步之间没有所要种类的事件"},
+		Entry{Key: "%w: the scale must be from 1 to %d, got %d", Zh: "%w：缩放倍数必须在 1 到 %d 之间，收到的是 %d"},
+		Entry{Key: "%w: no event of the kinds asked for between steps %d and %d", Zh: "%w：第 %d 步到第 %d 步之间没有所要种类的事件"},
+		Entry{Key: "%w: steps %d to %d of the %d×%d board at scale %d make about %d MB, more than %d MB", Zh: "%w：放大 %[6]d 倍时，%[4]d×%[5]d 棋盘的第 %[2]d 步到第 %[3]d 步大约有 %[7]d MB，超过了 %[8]d MB"},
 
 		// The theme switch.
 		Entry{Key: "Dark theme", Zh: "深色主题"},
