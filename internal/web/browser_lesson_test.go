@@ -296,6 +296,9 @@ func TestBrowserLectureWalk(t *testing.T) {
 			do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
 			waitFor(t, ctx, fmt.Sprintf("page %d", k+1), fmt.Sprintf(`document.querySelector('#lecture').dataset.step === '%d' && queensTesting.pos() === %d`, k, k))
 			say := text(t, ctx, "#lecture-text")
+			if testing.Verbose() {
+				t.Logf("%s page %d: %s", lang, k+1, say) // for reading the lecture through
+			}
 			e := events[k-1]
 			where := map[string]string{"en": fmt.Sprintf("Row %d, column %d", e.Row+1, e.Col+1), "zh": fmt.Sprintf("第 %d 行第 %d 列", e.Row+1, e.Col+1)}[lang]
 			switch e.Kind {
@@ -358,6 +361,9 @@ func TestBrowserLectureWalk(t *testing.T) {
 				do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
 				waitFor(t, ctx, fmt.Sprintf("%s page %d", a.Name, page), fmt.Sprintf(`document.querySelector('#lecture').dataset.slide === '%d' && document.querySelector('#lecture').dataset.step === String(queensTesting.pos()) && document.querySelector('#algo').value === %q && queensTesting.ready()`, page-1, a.Name))
 				say := text(t, ctx, "#lecture-text")
+				if testing.Verbose() {
+					t.Logf("%s %s page %d: %s", lang, a.Name, page, say)
+				}
 				if len([]rune(say)) < 15 || say == prev {
 					t.Errorf("%s %s page %d: %q", lang, a.Name, page, say)
 				}

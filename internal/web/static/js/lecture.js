@@ -129,6 +129,7 @@ let before = null;
 
 async function show() {
   const my = ++seq, s = slides[at];
+  box.dataset.step = ''; // until the page's step is drawn
   let step = s.step ?? 0;
   const algo = s.algo || 'flags';
   if (s.find) step = (await getJSON(`api/jump?n=${s.n}&algo=${algo}&from=0&event=${s.find}`)).step;
