@@ -111,6 +111,9 @@ of them. A GIF holds at most 5000 frames.`,
 				}
 				return traceGIF(cmd.Context(), io, o.algo, n, g)
 			}
+			if cmd.Flags().Changed("events") || cmd.Flags().Changed("scale") {
+				return usageError(errors.New("--events and --scale are for --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --events place,remove --scale 2'", n))
+			}
 			if cmd.Flags().Changed("from") || cmd.Flags().Changed("to") {
 				return usageError(errors.New("--from and --to choose the steps of --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --from 1 --to 500'", n))
 			}
@@ -132,6 +135,8 @@ of them. A GIF holds at most 5000 frames.`,
 	cmd.Flags().StringVar(&g.path, "gif", "", "draw the steps as an animated GIF in `FILE`")
 	cmd.Flags().IntVar(&g.from, "from", 1, "the first step of --gif (0: the empty board)")
 	cmd.Flags().IntVar(&g.to, "to", 0, "the last step of --gif (default: the last of the search)")
+	cmd.Flags().StringVar(&g.events, "events", "", "the events that make frames of --gif, such as place,remove (default: all)")
+	cmd.Flags().IntVar(&g.scale, "scale", 1, "draw the board of --gif this many times larger, up to 4")
 	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms(io.p))
 	_ = cmd.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"auto\tunless $NO_COLOR is set", "always", "never"}, cobra.ShellCompDirectiveNoFileComp

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/gif"
 	goio "io"
+	"strings"
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/anim"
@@ -18,6 +19,25 @@ import (
 type gifOptions struct {
 	path     string
 	from, to int
+	events   string // the kinds of event that make frames, a comma-separated list; "" for all
+	scale    int
+}
+
+// parseGIFEvents reads the --events list of kinds: try, place, remove,
+// solution, deadend.
+func parseGIFEvents(list string) ([]queens.EventKind, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var kinds []queens.EventKind
+	for name := range strings.SplitSeq(list, ",") {
+		var k queens.EventKind
+		if err := k.UnmarshalText([]byte(strings.TrimSpace(name))); err != nil {
+			return nil, usageError(fmt.Errorf("--events takes try, place, remove, solution and deadend, got %q", name), "try '--events place,remove,solution'")
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds, nil
 }
 
 // traceGIF writes the steps of the search that o asks for as an animated
@@ -33,8 +53,18 @@ func traceGIF(ctx context.Context, io streams, algo queens.Algorithm, n int, o g
 	case err != nil:
 		return err
 	}
-	g, err := anim.Render(ctx, algo, n, from, to)
+	kinds, err := parseGIFEvents(o.events)
 	if err != nil {
+		return err
+	}
+	if o.scale < 1 || o.scale > anim.MaxScale {
+		return usageError(fmt.Errorf("--scale must be from 1 to %d, got %d", anim.MaxScale, o.scale), "try '--scale 2'")
+	}
+	g, err := anim.RenderWith(ctx, algo, n, from, to, anim.Options{Kinds: kinds, Scale: o.scale})
+	switch {
+	case errors.Is(err, anim.ErrRange) || errors.Is(err, anim.ErrTooLarge):
+		return usageError(err, "")
+	case err != nil:
 		return err
 	}
 	out, err := outfile.CreateContext(ctx, o.path, io.out)

@@ -100,3 +100,34 @@ func TestTraceGIFRefuses(t *testing.T) {
 	r := runCLI(t.Context(), nil, "trace", "6", "--from", "3")
 	r.wantError(t, exitUsage, "--from and --to choose the steps of --gif")
 }
+
+// TestTraceGIFForASlide draws the 4×4 search of flags with placements,
+// removals and solutions only, twice as large: a frame for the empty
+// board and one for each such event, each twice as wide as the plain
+// GIF's; bad lists and scales are refused before anything is written.
+func TestTraceGIFForASlide(t *testing.T) {
+	dir := t.TempDir()
+	plain, slide := filepath.Join(dir, "plain.gif"), filepath.Join(dir, "slide.gif")
+	runCLI(t.Context(), nil, "trace", "4", "--gif", plain, "--from", "0").wantExit(t, 0)
+	runCLI(t.Context(), nil, "trace", "4", "--gif", slide, "--from", "0", "--events", "place,remove,solution", "--scale", "2").wantExit(t, 0)
+	r := runCLI(t.Context(), nil, "trace", "4", "--json", "--limit", "0")
+	want := 1 + strings.Count(r.stdout, `"kind":"place"`) + strings.Count(r.stdout, `"kind":"remove"`) + strings.Count(r.stdout, `"kind":"solution"`)
+	p, s := decodeGIF(t, plain), decodeGIF(t, slide)
+	if len(s.Image) != want || s.Config.Width != 2*p.Config.Width-20 {
+		t.Errorf("the slide has %d frames %d pixels wide; want %d frames, %d wide", len(s.Image), s.Config.Width, want, 2*p.Config.Width-20)
+	}
+	for _, args := range [][]string{
+		{"--events", "place,jump"},
+		{"--scale", "0"},
+		{"--scale", "5"},
+		{"--from", "1", "--to", "2", "--events", "solution"},
+	} {
+		bad := filepath.Join(dir, "bad.gif")
+		r := runCLI(t.Context(), nil, append([]string{"trace", "4", "--gif", bad}, args...)...)
+		r.wantExit(t, 2)
+		if _, err := os.Stat(bad); err == nil {
+			t.Errorf("%v: a file was written", args)
+		}
+	}
+	runCLI(t.Context(), nil, "trace", "4", "--events", "place").wantExit(t, 2)
+}

@@ -122,14 +122,48 @@ func checkSize(n, from, to int) error {
 	return nil
 }
 
+// Options choose how [RenderWith] draws: which events make frames and how
+// large the board is.
+type Options struct {
+	// Kinds are the kinds of event that make a frame; none means every
+	// kind. The board still moves past the other events, unseen: with
+	// placements and removals only, a slide shows the queens come and go
+	// without every square tried.
+	Kinds []queens.EventKind
+	// Scale multiplies the side of a square: 2 draws the board twice as
+	// large, for a slide. 0 means 1.
+	Scale int
+}
+
+// MaxScale is the largest Scale of [Options].
+const MaxScale = 4
+
 // Render draws the steps from..to of the search of the n×n board by a,
 // a range that [Span] accepted, one frame per step. Each frame after the
 // first holds only the part of the picture that changed.
 func Render(ctx context.Context, a queens.Algorithm, n, from, to int) (*gif.GIF, error) {
+	return RenderWith(ctx, a, n, from, to, Options{})
+}
+
+// RenderWith is [Render] with the events and the size that o chooses. The
+// board before step from is always the first frame when from is 0.
+func RenderWith(ctx context.Context, a queens.Algorithm, n, from, to int, o Options) (*gif.GIF, error) {
+	scale := max(o.Scale, 1)
+	if scale > MaxScale {
+		return nil, fmt.Errorf("%w: the scale must be from 1 to %d, got %d", ErrRange, MaxScale, scale)
+	}
 	if err := checkSize(n, from, to); err != nil {
 		return nil, err
 	}
-	d := newDrawer(n)
+	if size := Estimate(n, to-from+1) * int64(scale*scale); size > MaxBytes {
+		return nil, fmt.Errorf("%w: steps %d to %d of the %d×%d board at scale %d make about %d MB, more than %d MB", ErrTooLarge, from, to, n, n, scale, size>>20, MaxBytes>>20)
+	}
+	var kinds uint32 // bit k: events of kind k make frames
+	for _, k := range o.Kinds {
+		kinds |= 1 << k
+	}
+	shown := func(k queens.EventKind) bool { return kinds == 0 || kinds&(1<<k) != 0 }
+	d := newDrawer(n, scale)
 	g := &gif.GIF{Config: image.Config{ColorModel: palette, Width: d.side, Height: d.side}}
 	prev := image.NewPaletted(image.Rect(0, 0, d.side, d.side), palette)
 	cur := image.NewPaletted(prev.Rect, palette)
@@ -158,7 +192,7 @@ func Render(ctx context.Context, a queens.Algorithm, n, from, to int) (*gif.GIF,
 		}
 		step++
 		d.apply(&e)
-		if step >= from {
+		if step >= from && shown(e.Kind) {
 			add(&e)
 		}
 		return step < to
@@ -166,8 +200,11 @@ func Render(ctx context.Context, a queens.Algorithm, n, from, to int) (*gif.GIF,
 	if err != nil {
 		return nil, err
 	}
-	if len(g.Image) != to-from+1 {
+	if step != to {
 		return nil, fmt.Errorf("%w: the search of the %d×%d board by %s has %d steps, not %d", ErrRange, n, n, a.Name, step, to)
+	}
+	if len(g.Image) == 0 {
+		return nil, fmt.Errorf("%w: no event of the kinds asked for between steps %d and %d", ErrRange, from, to)
 	}
 	g.Delay[len(g.Delay)-1] = LastDelay
 	return g, nil

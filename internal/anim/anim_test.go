@@ -55,3 +55,32 @@ func TestSpanRefuses(t *testing.T) {
 		t.Errorf("%d frames of the 8×8 board are estimated at %d bytes, over the bound", MaxFrames, Estimate(8, MaxFrames))
 	}
 }
+
+// TestRenderWith draws the 4×4 search of flags with placements and
+// removals only, at twice the size: one frame for the empty board and one
+// for each of those events, each twice as wide.
+func TestRenderWith(t *testing.T) {
+	ctx := context.Background()
+	a, _ := queens.LookupAlgorithm("flags")
+	moves, events := 0, 0
+	a.Search(ctx, 4, func(e queens.Event) bool {
+		events++
+		if e.Kind == queens.EventPlace || e.Kind == queens.EventRemove {
+			moves++
+		}
+		return true
+	})
+	g, err := RenderWith(ctx, a, 4, 0, events, Options{Kinds: []queens.EventKind{queens.EventPlace, queens.EventRemove}, Scale: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != moves+1 || g.Config.Width != 4*cellSize(4)*2+2*margin {
+		t.Errorf("%d frames %d pixels wide, want %d frames %d wide", len(g.Image), g.Config.Width, moves+1, 4*cellSize(4)*2+2*margin)
+	}
+	if _, err := RenderWith(ctx, a, 4, 1, 2, Options{Kinds: []queens.EventKind{queens.EventSolution}}); !errors.Is(err, ErrRange) {
+		t.Errorf("steps 1..2 with solutions only: %v, want %v", err, ErrRange)
+	}
+	if _, err := RenderWith(ctx, a, 4, 0, 5, Options{Scale: MaxScale + 1}); !errors.Is(err, ErrRange) {
+		t.Errorf("scale %d: %v, want %v", MaxScale+1, err, ErrRange)
+	}
+}

@@ -105,9 +105,9 @@ type drawer struct {
 	attacks       []uint8 // per square, the queens that attack it
 }
 
-func newDrawer(n int) *drawer {
-	cell := cellSize(n)
-	d := &drawer{n: n, cell: cell, side: Side(n), queens: make([]int, n), marks: make([]uint8, n*n), attacks: make([]uint8, n*n)}
+func newDrawer(n, scale int) *drawer {
+	cell := cellSize(n) * scale
+	d := &drawer{n: n, cell: cell, side: n*cell + 2*margin, queens: make([]int, n), marks: make([]uint8, n*n), attacks: make([]uint8, n*n)}
 	for i := range d.queens {
 		d.queens[i] = -1
 	}

@@ -34,6 +34,39 @@ func init() {
 		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row %d, so the loop ends and the search goes back to row %d.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 %d 行的最后一列，循环结束，搜索回到第 %d 行。"},
 		Entry{Key: "Everything below the queen in row %d, column %d has been tried. It is taken back and its flags are cleared; column %d was the last of row 1, so the search is over.", Zh: "第 %d 行第 %d 列这个皇后之下的所有情况都已试完。撤回它，清掉它的标志；第 %d 列是第 1 行的最后一列，搜索到此结束。"},
 
+		// The note under two methods side by side.
+		Entry{Key: "%s: %s, %s, %s %s", Zh: "%s：%s，%s，%s %s"},
+		Entry{Key: "%s: %s, %s", Zh: "%s：%s，%s"},
+		Entry{Key: "So far, %s; %s.", Zh: "到目前为止，%s；%s。"},
+		Entry{Key: "%s places %s and checks %s as much as %s.", Zh: "%s 放置的次数是 %[4]s 的 %[2]s，检查的次数是它的 %[3]s。"},
+		Entry{Key: "The whole search of the %d×%d board, timed once: %s %s ms, %s %s ms; %s takes %s× as long as %s.", Zh: "整个 %d×%d 棋盘的搜索，计时一次：%s 用 %s 毫秒，%s 用 %s 毫秒；%s 用时是 %[10]s 的 %[9]s 倍。"},
+
+		// trace --gif for a slide: the events that make frames, the scale.
+		Entry{Key: "the events that make frames of --gif, such as place,remove (default: all)", Zh: "--gif 中生成帧的事件，例如 'place,remove'（默认：全部）"},
+		Entry{Key: "draw the board of --gif this many times larger, up to 4", Zh: "把 --gif 的棋盘放大这么多倍，最多 4 倍"},
+		Entry{Key: "--events takes try, place, remove, solution and deadend, got %q", Zh: "--events 可取 'try'、'place'、'remove'、'solution' 和 'deadend'，收到的是 %q"},
+		Entry{Key: "try '--events place,remove,solution'", Zh: "试试 '--events place,remove,solution'"},
+		Entry{Key: "--scale must be from 1 to %d, got %d", Zh: "--scale 必须在 1 到 %d 之间，收到的是 %d"},
+		Entry{Key: "try '--scale 2'", Zh: "试试 '--scale 2'"},
+		Entry{Key: "--events and --scale are for --gif", Zh: "--events 和 --scale 只用于 --gif"},
+		Entry{Key: "try 'queens trace %d --gif search.gif --events place,remove --scale 2'", Zh: "试试 'queens trace %d --gif search.gif --events place,remove --scale 2'"},
+		Entry{Key: "%w: the scale must be from 1 to %d, got %d", Zh: "%w：缩放倍数必须在 1 到 %d 之间，收到的是 %d"},
+		Entry{Key: "%w: no event of the kinds asked for between steps %d and %d", Zh: "%w：第 %d 步到第 %d 步之间没有所要种类的事件"},
+		Entry{Key: "%w: steps %d to %d of the %d×%d board at scale %d make about %d MB, more than %d MB", Zh: "%w：放大 %[6]d 倍时，%[4]d×%[5]d 棋盘的第 %[2]d 步到第 %[3]d 步大约有 %[7]d MB，超过了 %[8]d MB"},
+
+		// The theme switch.
+		Entry{Key: "Dark theme", Zh: "深色主题"},
+
+		// The shorter lecture of each method but flags.
+		Entry{Key: "Lecture: what %s does differently, on the 8×8 board", Zh: "讲解：%s 在 8×8 棋盘上有什么不同"},
+		Entry{Key: "What it keeps", Zh: "它保存什么"},
+		Entry{Key: "Its check", Zh: "它怎样检查"},
+		Entry{Key: "Deeper in the search", Zh: "搜索深处"},
+		Entry{Key: "The first dead end", Zh: "第一条死路"},
+		Entry{Key: "The first solution", Zh: "第一个解"},
+		Entry{Key: "The end", Zh: "结束"},
+		Entry{Key: "The end: %d solutions. %s did it with %s %s.", Zh: "结束：共 %d 个解。%s 为此花了 %s 次%s。"},
+
 		// The lecture's chapters.
 		Entry{Key: "Chapter", Zh: "章节"},
 		Entry{Key: "4×4: the start", Zh: "4×4：开始"},
@@ -99,11 +132,6 @@ func init() {
 		Entry{Key: "Work: %s", Zh: "工作量：%s"},
 		Entry{Key: "What %s spends on its own, counted in its own unit: %s", Zh: "%s 自己的开销，以它自己的单位计：%s"},
 		Entry{Key: "Whole search: %s, %s, %s, %s: %s, %s ms without the page watching.", Zh: "整个搜索：%s，%s，%s，%s：%s；不在页面上逐步显示时用时 %s 毫秒。"},
-		Entry{Key: "So far: %s %s, %s %s; %s.", Zh: "到目前为止：%s %s，%s %s；%s。"},
-		Entry{Key: "squares tried %d and %d", Zh: "尝试的格子分别为 %d 和 %d 个"},
-		Entry{Key: "%s makes %s× as many %s as %s makes %s.", Zh: "%[1]s 的%[3]s是 %[4]s 的%[5]s的 %[2]s 倍。"},
-		Entry{Key: "Neither has spent any work yet.", Zh: "两者都还没有任何工作量。"},
-		Entry{Key: "Whole search: %s", Zh: "整个搜索：%s"},
 		Entry{Key: "%s so far", Zh: "目前 %s"},
 
 		// The stack.

@@ -185,6 +185,18 @@ func TestBrowserLessonModes(t *testing.T) {
 				do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
 				waitFor(t, ctx, fmt.Sprintf("solution %d in both panes", k), fmt.Sprintf(`document.querySelector('#c-solutions')?.textContent === '%d' && document.querySelector('#c-solutions-b')?.textContent === '%d'`, k, k))
 			}
+			// The note gives each method's work in its own unit and the
+			// times of the 10×10 board, where they differ.
+			waitFor(t, ctx, "the times", `document.querySelector('#compare-note').textContent.includes('10×10')`)
+			note := text(t, ctx, "#compare-note")
+			for _, want := range map[string][]string{"en": {"array reads", "squares read", "ms"}, "zh": {"数组读取", "毫秒"}}[lang] {
+				if !strings.Contains(note, want) {
+					t.Errorf("%s: the note %q lacks %q", at, note, want)
+				}
+			}
+			if strings.Contains(note, "as many array reads as") {
+				t.Errorf("%s: the note compares two units: %q", at, note)
+			}
 
 			open(t, ctx, url, "?n=8&algo=flags&step=100&lang="+lang+"#search")
 			do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
@@ -206,7 +218,7 @@ func TestBrowserLectureState(t *testing.T) {
 	url := startServer(t)
 	ctx := newBrowser(t)
 	watchConsole(t, ctx)
-	open(t, ctx, url, "?n=8&algo=scan&step=40&lang=en#search")
+	open(t, ctx, url, "?n=6&algo=flags&step=40&lang=en#search")
 	do(t, ctx, "opening the lecture", chromedp.Click(chromedp.CSS("#lecture-open")))
 	waitFor(t, ctx, "page 1", `document.querySelector('#lecture').dataset.step === '0' && document.querySelector('#n').value === '4'`)
 	for range 9 {
@@ -214,7 +226,27 @@ func TestBrowserLectureState(t *testing.T) {
 	}
 	waitFor(t, ctx, "page 10 in the URL", `document.querySelector('#lecture').dataset.step === '9' && new URLSearchParams(location.search).get('lecture') === '10'`)
 	do(t, ctx, "closing", chromedp.Click(chromedp.CSS("#lecture-close")))
-	waitFor(t, ctx, "the view given back", `document.querySelector('#n').value === '8' && document.querySelector('#algo').value === 'scan' && queensTesting.pos() === 40 && queensTesting.ready() && !new URLSearchParams(location.search).has('lecture')`)
+	waitFor(t, ctx, "the view given back", `document.querySelector('#n').value === '6' && document.querySelector('#algo').value === 'flags' && queensTesting.pos() === 40 && queensTesting.ready() && !new URLSearchParams(location.search).has('lecture')`)
+
+	// Space presses a focused button; it does not also play.
+	eval[bool](t, ctx, `(document.querySelector('#quiz-open').focus(), true)`)
+	do(t, ctx, "Space on the Quiz button", chromedp.KeyEvent(" "))
+	waitFor(t, ctx, "the quiz", `!document.querySelector('#quiz').hidden`)
+	if eval[string](t, ctx, `document.querySelector('#play').getAttribute('aria-pressed')`) == "true" {
+		t.Error("Space on a focused button also plays")
+	}
+	do(t, ctx, "closing the quiz", chromedp.Click(chromedp.CSS("#quiz-close")))
+	// The theme switch turns the page dark, and back.
+	bg := `getComputedStyle(document.body).backgroundColor`
+	light := eval[string](t, ctx, bg)
+	do(t, ctx, "the theme switch", chromedp.Click(chromedp.CSS("#theme")))
+	if dark := eval[string](t, ctx, bg); dark == light || eval[string](t, ctx, `document.documentElement.dataset.theme`) != "dark" {
+		t.Errorf("the theme switch leaves the page %s (was %s)", dark, light)
+	}
+	do(t, ctx, "the theme switch again", chromedp.Click(chromedp.CSS("#theme")))
+	if again := eval[string](t, ctx, bg); again != light {
+		t.Errorf("the theme switch pressed twice leaves the page %s, not %s", again, light)
+	}
 
 	// A reload returns to the page the URL names.
 	open(t, ctx, url, "?n=4&algo=flags&step=9&lecture=10&lang=en#search")
@@ -264,6 +296,9 @@ func TestBrowserLectureWalk(t *testing.T) {
 			do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
 			waitFor(t, ctx, fmt.Sprintf("page %d", k+1), fmt.Sprintf(`document.querySelector('#lecture').dataset.step === '%d' && queensTesting.pos() === %d`, k, k))
 			say := text(t, ctx, "#lecture-text")
+			if testing.Verbose() {
+				t.Logf("%s page %d: %s", lang, k+1, say) // for reading the lecture through
+			}
 			e := events[k-1]
 			where := map[string]string{"en": fmt.Sprintf("Row %d, column %d", e.Row+1, e.Col+1), "zh": fmt.Sprintf("第 %d 行第 %d 列", e.Row+1, e.Col+1)}[lang]
 			switch e.Kind {
@@ -303,6 +338,47 @@ func TestBrowserLectureWalk(t *testing.T) {
 		}
 		if say := text(t, ctx, "#lecture-text"); !strings.Contains(say, map[string]string{"en": "search is over", "zh": "结束"}[lang]) {
 			t.Errorf("%s: the last page of the 4×4 walk says %q", lang, say)
+		}
+		// Every other method has its own, shorter lecture, on its own
+		// search: opening it keeps the method, and each page is at the
+		// step the trace gives it.
+		for _, a := range queens.Algorithms() {
+			if a.Name == "flags" {
+				continue
+			}
+			open(t, ctx, url, "?n=8&algo="+a.Name+"&step=7&lang="+lang+"#search")
+			do(t, ctx, "opening the lecture", chromedp.Click(chromedp.CSS("#lecture-open")))
+			waitFor(t, ctx, a.Name+"'s lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '0'`)
+			if h := text(t, ctx, "#lecture-h"); !strings.Contains(h, a.Name) {
+				t.Errorf("%s %s: the lecture is %q", lang, a.Name, h)
+			}
+			evs, st := allEvents(t, a, 8)
+			prev := ""
+			for page := 2; ; page++ {
+				if eval[bool](t, ctx, `document.querySelector('#lecture-next').disabled`) {
+					break
+				}
+				do(t, ctx, "next page", chromedp.Click(chromedp.CSS("#lecture-next")))
+				waitFor(t, ctx, fmt.Sprintf("%s page %d", a.Name, page), fmt.Sprintf(`document.querySelector('#lecture').dataset.slide === '%d' && document.querySelector('#lecture').dataset.step === String(queensTesting.pos()) && document.querySelector('#algo').value === %q && queensTesting.ready()`, page-1, a.Name))
+				say := text(t, ctx, "#lecture-text")
+				if testing.Verbose() {
+					t.Logf("%s %s page %d: %s", lang, a.Name, page, say)
+				}
+				if len([]rune(say)) < 15 || say == prev {
+					t.Errorf("%s %s page %d: %q", lang, a.Name, page, say)
+				}
+				prev = say
+				p := eval[int](t, ctx, `queensTesting.pos()`)
+				if e := evs[p-1]; e.Kind == queens.EventTry && e.Conflict >= 0 && !strings.Contains(say, fmt.Sprint(e.Conflict+1)) {
+					t.Errorf("%s %s page %d: the try of row %d column %d names row %d first, and the page says %q", lang, a.Name, page, e.Row+1, e.Col+1, e.Conflict+1, say)
+				}
+			}
+			if p := eval[int](t, ctx, `queensTesting.pos()`); p != len(evs) {
+				t.Errorf("%s %s: the last page is at step %d, the search ends at %d", lang, a.Name, p, len(evs))
+			}
+			if say := text(t, ctx, "#lecture-text"); !strings.Contains(say, fmt.Sprint(st.Solutions)) || !strings.Contains(say, thousands(st.Work)) {
+				t.Errorf("%s %s: the last page says %q, not %d solutions and %s units of work", lang, a.Name, say, st.Solutions, thousands(st.Work))
+			}
 		}
 	}
 }

@@ -23,6 +23,10 @@ function readTable() {
 // lang returns the language of the page: 'en' or 'zh'.
 export const lang = () => table.lang;
 
+// sp returns what stands between two sentences: a space in English,
+// nothing in Chinese, whose full stop needs none.
+export const sp = () => (table.lang === 'zh' ? '' : ' ');
+
 // msg marks a key for a sentence shown later and returns it as it is.
 export const msg = (key) => key;
 

@@ -2,9 +2,10 @@
 // the 4×4 board, each with a sentence of why; then the 8×8 board with
 // flags, as the tutorials teach it, at the moments that matter.
 
-import { $, getJSON } from './api.js';
+import { $, getJSON, fmt } from './api.js';
 import { TRY, PLACE, REMOVE, SOLUTION, DEADEND } from './steps.js';
-import { t, onLang } from './i18n.js';
+import { t, onLang, sp } from './i18n.js';
+import { message, method } from './methods.js';
 import { api, keyHooks, urlExtra } from './player.js';
 
 const box = $('#lecture');
@@ -75,6 +76,31 @@ async function build() {
   return out;
 }
 
+// OTHER is the shorter lecture of each method but flags, on the 8×8
+// board: what it keeps, how its check finds an attacked square, a square
+// deep in the search, its first dead end and solution, and what the whole
+// search costs it, in its own unit. It is about what differs from flags,
+// which the long lecture teaches step by step.
+const OTHER = [
+  { step: 0, title: () => t('What it keeps'), say: (algo) => method({ name: algo }).keeps },
+  { step: 3, title: () => t('Its check'), say: (algo, st, ev) => message(algo, ev, st) + sp() + method({ name: algo }).cost },
+  { step: 131, title: () => t('Deeper in the search'), say: (algo, st, ev) => message(algo, ev, st) },
+  { find: 'deadend', title: () => t('The first dead end'), say: (algo, st, ev) => message(algo, ev, st) },
+  { find: 'solution', title: () => t('The first solution'), say: (algo, st, ev) => message(algo, ev, st) },
+  { end: true, title: () => t('The end'), say: (algo, st) => t('The end: %d solutions. %s did it with %s %s.', st.solutions, algo, fmt(st.work ?? 0), unitOf(algo)) },
+];
+
+// unitOf names the unit of work of the method, in the page's language.
+function unitOf(algo) {
+  const p = api.pane();
+  return p && p.algo.name === algo ? p.unit() : '';
+}
+
+// buildFor makes the slides of the lecture of algo but flags.
+function buildFor(algo) {
+  return OTHER.map((x) => ({ n: 8, algo, ...x, say: (st, ev) => x.say(algo, st, ev) }));
+}
+
 // chapters fills the menu that jumps to each part of the lecture.
 function chapters() {
   const menu = $('#lecture-chapter');
@@ -90,6 +116,9 @@ function chapters() {
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[ch]));
 
+// lectureOf names the method whose lecture the slides hold.
+let lectureOf = 'flags';
+
 // arrived tells whether the board has reached the step of the page shown
 // since the lecture last moved it.
 let arrived = false;
@@ -100,14 +129,16 @@ let before = null;
 
 async function show() {
   const my = ++seq, s = slides[at];
+  box.dataset.step = ''; // until the page's step is drawn
   let step = s.step ?? 0;
-  if (s.find) step = (await getJSON(`api/jump?n=8&algo=flags&from=0&event=${s.find}`)).step;
-  if (s.end) step = (await getJSON('api/summary?n=8&algo=flags')).events;
+  const algo = s.algo || 'flags';
+  if (s.find) step = (await getJSON(`api/jump?n=${s.n}&algo=${algo}&from=0&event=${s.find}`)).step;
+  if (s.end) step = (await getJSON(`api/summary?n=${s.n}&algo=${algo}`)).events;
   if (my !== seq) return;
   s.resolved = step;
   arrived = false;
   const p = api.pane();
-  if (!p || p.n !== s.n || p.algo.name !== 'flags' || p.inst) api.setup(s.n, 'flags', step);
+  if (!p || p.n !== s.n || p.algo.name !== algo || p.inst) api.setup(s.n, algo, step);
   else api.goStep(step);
   text();
 }
@@ -118,18 +149,19 @@ function text() {
   const p = api.pane();
   follow(p);
   const s = slides[at];
-  $('#lecture-h').textContent = s.n === 4 ? t('Lecture, part 1: the 4×4 board, step by step') : t('Lecture, part 2: the 8×8 board with flags');
+  $('#lecture-h').textContent = s.algo ? t('Lecture: what %s does differently, on the 8×8 board', s.algo) : s.n === 4 ? t('Lecture, part 1: the 4×4 board, step by step') : t('Lecture, part 2: the 8×8 board with flags');
   $('#lecture-pos').textContent = t('%d of %d', at + 1, slides.length);
   chapters();
   if (urlExtra.lecture !== String(at + 1)) { urlExtra.lecture = String(at + 1); api.request(); }
   $('#lecture-back').disabled = at === 0;
   $('#lecture-next').disabled = at === slides.length - 1;
   box.dataset.slide = String(at);
-  if (!p || p.n !== s.n || p.algo.name !== 'flags' || s.resolved === undefined) return;
+  if (!p || p.n !== s.n || p.algo.name !== (s.algo || 'flags') || s.resolved === undefined) return;
   const st = p.steps.at(p.pos);
   if (!st) return;
   // Between two stops of the 8×8 part, the step's own why.
-  const say = s.say && p.pos === s.resolved ? s.say() : why(st, p.pos > 0 ? p.steps.event(p.pos - 1) : null);
+  const ev = p.pos > 0 ? p.steps.event(p.pos - 1) : null;
+  const say = s.say && p.pos === s.resolved ? s.say(st, ev) : s.algo ? message(s.algo, ev, st) : why(st, ev);
   const el = $('#lecture-text');
   if (el.textContent !== say) el.textContent = say;
   box.dataset.step = String(p.pos);
@@ -141,12 +173,12 @@ function text() {
 // or before it.
 function follow(p) {
   const s = slides[at];
-  if (!p || p.algo.name !== 'flags' || p.n !== s.n || s.resolved === undefined) return;
+  if (!p || p.algo.name !== (s.algo || 'flags') || p.n !== s.n || s.resolved === undefined) return;
   // Until the board has reached the page's step, it is on its way there,
   // not moved away by the teacher.
   if (p.pos === s.resolved) { arrived = true; return; }
   if (!arrived) return;
-  if (p.n === 4) {
+  if (p.n === 4 && !s.algo) {
     if (slides[p.pos] && slides[p.pos].n === 4) { at = p.pos; slides[at].resolved = p.pos; }
     return;
   }
@@ -175,6 +207,14 @@ export async function toggle(on, page) {
   const p = api.pane();
   if (!was && p && !p.inst && !page) before = { n: p.n, algo: p.algo.name, step: p.pos };
   if (page) at = page - 1;
+  // The lecture of the method the teacher is on: flags' long one, or the
+  // shorter one of another method.
+  const want = p && !p.inst && p.algo.name !== 'flags' && p.algo.name !== 'instance' ? p.algo.name : 'flags';
+  if (want !== lectureOf) {
+    lectureOf = want;
+    slides = want === 'flags' ? [] : buildFor(want);
+    if (!page) at = 0;
+  }
   if (!slides.length) slides = await build();
   at = Math.min(at, slides.length - 1);
   show();

@@ -8,6 +8,7 @@ import * as gallery from './gallery.js';
 import * as counter from './count.js';
 import './lecture.js';
 import './quiz.js';
+import './theme.js';
 
 const views = ['search', 'gallery', 'count'];
 let current = '';

@@ -3,7 +3,7 @@
 // that each step executes, and the sentence that tells the step.
 
 import { TRY, PLACE, REMOVE, SOLUTION, DEADEND, BLOCKED, EXCLUDED } from './steps.js';
-import { t, tn, msg } from './i18n.js';
+import { t, tn, msg, sp } from './i18n.js';
 
 // A code listing is a list of [text, tag, comment]; the tag names what
 // the line does, so that a step can point at it. The comment, if any, is
@@ -274,7 +274,7 @@ export function codeTag(algo, ev, queens, n, prev) {
 // to the state st.
 export function message(algo, ev, st) {
   const n = st.n, q = st.queens;
-  if (!ev) return t('Ready. Press Play, or Step to go one event at a time.');
+  if (!ev) return t('Press Play, or Step for one event. For a lesson, open the Lecture (L) or the Quiz (Q).');
   const r = ev.row + 1, c = ev.col + 1, f = ev.cf;
   switch (ev.kind) {
     case TRY:
@@ -286,7 +286,7 @@ export function message(algo, ev, st) {
           : permuteFree(q, ev.row, ev.col, n);
       }
       if (algo === 'bitboard') return t('Row %d: the lowest free bit of the row is column %d.', r, c);
-      if (f >= 0) return t('Row %d: try column %d.', r, c) + ' ' + checkMeets(algo, ev, q, n);
+      if (f >= 0) return t('Row %d: try column %d.', r, c) + sp() + checkMeets(algo, ev, q, n);
       return t('Row %d: try column %d. No queen attacks it.', r, c);
     case PLACE:
       return t('Row %d: place a queen in column %d.', r, c);

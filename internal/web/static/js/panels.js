@@ -5,7 +5,7 @@
 import { TRY, PLACE, REMOVE, SOLUTION, DEADEND, BLOCKED } from './steps.js';
 import { attacks } from './board.js';
 import { boardScan } from './methods.js';
-import { t, tn } from './i18n.js';
+import { t, tn, sp } from './i18n.js';
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[ch]));
 
@@ -73,7 +73,7 @@ function flags(st, ev) {
       if (v) break;
     }
     text = t('Row %d, column %d (%s in the code): %s → %s.', r + 1, c + 1, `row = ${r}, col = ${c}`, parts.join(', '), parts.length < 3 || d2[i2] ? t('attacked, skip it') : t('all clear: free')) +
-      ' ' + t('(The index of %s is %s = %d, that of %s is %s = %d.)', 'd1', `row−col+${n - 1}`, i1, 'd2', 'row+col', i2);
+      sp() + t('(The index of %s is %s = %d, that of %s is %s = %d.)', 'd1', `row−col+${n - 1}`, i1, 'd2', 'row+col', i2);
   } else if (ev && (ev.kind === PLACE || ev.kind === REMOVE)) {
     const r = ev.row, c = ev.col, how = ev.kind === PLACE ? 'set' : 'clear';
     mk.flag.set(c, how);
@@ -184,7 +184,7 @@ function rows(st, ev) {
   }
   const readCol = ev && ev.kind === TRY ? ev.col : -1;
   const text = t('%s for row %d, rebuilt from the queens above (%s): %s.', 'rows[]', r + 1, t('%d queens', r), t('%d marks', marks)) +
-    (readCol >= 0 ? ' ' + t('Read %s = %d: %s.', `rows[${readCol}]`, forbidden[readCol], forbidden[readCol] ? t('forbidden') : t('free')) : '');
+    (readCol >= 0 ? sp() + t('Read %s = %d: %s.', `rows[${readCol}]`, forbidden[readCol], forbidden[readCol] ? t('forbidden') : t('free')) : '');
   return array('rows', t('%s: forbidden in row %d', 'rows[col]', r + 1), forbidden,
     (i) => (i === readCol ? (forbidden[i] ? 'read hit' : 'read') : ''),
     (i) => (by[i].length ? tn('column %d: marked by the queens in rows %s', by[i].length, i + 1, by[i].join(', ')) : t('column %d: free', i + 1))) + note(text);
@@ -215,7 +215,7 @@ function bitboard(st, ev) {
   const taken = ev && ev.kind === TRY ? ev.col : -1;
   const cls = (i) => (i === taken ? 'hit' : '');
   const freeCls = (i) => (i === taken ? 'hit' : (spent >> i) & 1 && (free >> i) & 1 ? 'done' : '');
-  const text = t('Masks of row %d; bit %s is column %s, drawn from the left like the board.', r + 1, 'c', 'c+1') + ' ' +
+  const text = t('Masks of row %d; bit %s is column %s, drawn from the left like the board.', r + 1, 'c', 'c+1') + sp() +
     (taken >= 0 ? t('%s takes the lowest free bit, column %d.', 'bit = avail & −avail', taken + 1)
       : ev && ev.kind === REMOVE ? t('Back in row %d: the bit of column %d left %s before the queen went down, so the loop goes on with the bits still set.', r + 1, ev.col + 1, 'avail')
         : avail ? '' : t('%s: no free square in this row.', 'avail = 0'));

@@ -2,7 +2,7 @@
 // through its search, with the method's state, its code and the URL that
 // brings the same step back.
 
-import { $, el, getJSON, fillSelect } from './api.js';
+import { $, el, getJSON, fillSelect, fmt } from './api.js';
 import { PLACE, SOLUTION } from './steps.js';
 import { Pane } from './pane.js';
 import { method, codeTag } from './methods.js';
@@ -10,7 +10,7 @@ import { renderState, renderCode } from './panels.js';
 import { renderTree } from './tree.js';
 import { renderStack } from './stack.js';
 import { boardSVG, showBoard, dialogOpen } from './svg.js';
-import { t, msg, lang, onLang } from './i18n.js';
+import { t, msg, lang, onLang, sp } from './i18n.js';
 
 const nSel = $('#n'), algoSel = $('#algo'), cmpSel = $('#compare'), speed = $('#speed');
 const playBtn = $('#play'), scrub = $('#scrub');
@@ -267,7 +267,7 @@ function describe() {
   if (q.get('block')) list.push(t('blocked: %s', q.get('block').replaceAll(',', ', ')));
   if (q.get('exclude')) list.push(t('excluded: %s', q.get('exclude').split(',').map(diag).join(', ')));
   if (q.get('with')) list.push(t('preset queens: %s', q.get('with').replaceAll(',', ', ')));
-  $('#edit-note').textContent = t('Squares are named as the command line names them: files %s from the left, ranks %s from the bottom (%s, %s). A diagonal is %s or %s, rows and columns counted from 0 from the top left, as %s takes it; its two end squares follow it.', `a–${String.fromCharCode(96 + n)}`, `1–${n}`, '--with', '--block', 'sum:K (row+col = K)', 'diff:K (row−col = K)', '--exclude') + ' ' +
+  $('#edit-note').textContent = t('Squares are named as the command line names them: files %s from the left, ranks %s from the bottom (%s, %s). A diagonal is %s or %s, rows and columns counted from 0 from the top left, as %s takes it; its two end squares follow it.', `a–${String.fromCharCode(96 + n)}`, `1–${n}`, '--with', '--block', 'sum:K (row+col = K)', 'diff:K (row−col = K)', '--exclude') + sp() +
     t('%s-click excludes the / diagonal, %s-click the \\ diagonal. The search then runs row by row and passes over what is blocked.', 'Shift', 'Alt');
   $('#edit-list').textContent = list.length ? list.join(' · ') : t('The board has no blocked square: the page plays the method chosen above.');
 }
@@ -469,31 +469,43 @@ function draw() {
 // drawCompare says, with two panes, how the two methods' work compares
 // so far and over the whole search: in each method's own unit of work
 // when the server counts it, beside the squares both tried.
+// timed holds, for each method, its whole search of the TIMED×TIMED
+// board as the server times it once: on the small boards of a lesson
+// every method takes under a millisecond, on this one the times differ.
+// It is the largest board every method takes (permute stops at 10).
+const TIMED = 10;
+const timed = new Map();
+function timeOf(name) {
+  if (!timed.has(name)) {
+    timed.set(name, null);
+    getJSON(`api/summary?n=${TIMED}&algo=${encodeURIComponent(name)}`)
+      .then((r) => { timed.set(name, r); request(); })
+      .catch(() => {});
+  }
+  return timed.get(name);
+}
+
+// drawCompare writes the note under two panes: each method's work so far
+// in its own unit, the placements and checks they share as a ratio, and
+// their times on the TIMED×TIMED board.
 function drawCompare() {
   const box = $('#compare-note');
   let text = '';
   const ratio = (x, y) => (y === 0 ? '–' : x >= y ? `${(x / y).toFixed(x / y < 10 ? 1 : 0)}×` : `1/${(y / x).toFixed(y / x < 10 ? 1 : 0)}`);
-  // more says which of two methods spends more work, each in its unit,
-  // the larger first, so that the factor is never below 1.
-  const more = (pa, wa, pb, wb) => {
-    if (wa === 0 && wb === 0) return t('Neither has spent any work yet.');
-    const [x, wx, y, wy] = wb >= wa ? [pb, wb, pa, wa] : [pa, wa, pb, wb];
-    const f = wy === 0 ? '∞' : (wx / wy).toFixed(wx / wy < 10 ? 1 : 0);
-    return t('%s makes %s× as many %s as %s makes %s.', x.algo.name, f, x.unit(), y.algo.name, y.unit());
-  };
-  if (b && a.steps.cur && b.steps.cur) {
+  const own = (p, st) => (st.hasWork && p.unit() ? t('%s: %s, %s, %s %s', p.algo.name, t('%d placements', st.placed), t('%d checks', st.checks), fmt(st.work), p.unit()) : t('%s: %s, %s', p.algo.name, t('%d placements', st.placed), t('%d checks', st.checks)));
+  if (b && a.steps.cur && b.steps.cur && !a.inst) {
     const sa = a.steps.cur, sb = b.steps.cur, na = a.algo.name, nb = b.algo.name;
-    if (sa.hasWork && sb.hasWork && a.unit() && b.unit()) {
-      text = t('So far: %s %s, %s %s; %s.', na, t('%d placements', sa.placed), nb, t('%d placements', sb.placed), t('squares tried %d and %d', sa.checks, sb.checks)) + ' ' + more(a, sa.work, b, sb.work);
-      const ua = a.steps.summary, ub = b.steps.summary;
-      if (ua && ub && ua.work != null && ub.work != null) text += ' ' + t('Whole search: %s', more(a, ua.work, b, ub.work));
-    } else {
-      text = t('So far: %s %s and %s; %s %d and %d: %s checks %s as much.', na, t('%d placements', sa.placed), t('%d checks', sa.checks), nb, sb.placed, sb.checks, nb, ratio(sb.checks, sa.checks));
-      const ua = a.steps.summary, ub = b.steps.summary;
-      if (ua && ub) {
-        text += ' ' + t('Whole search: %s places %s and checks %s as much as %s.', nb, ratio(ub.nodes, ua.nodes), ratio(ub.checks, ua.checks), na);
-      }
+    text = t('So far, %s; %s.', own(a, sa), own(b, sb)) + sp() +
+      t('%s places %s and checks %s as much as %s.', nb, ratio(sb.placed, sa.placed), ratio(sb.checks, sa.checks), na);
+    const ta = timeOf(na), tb = timeOf(nb);
+    if (ta && tb) {
+      const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
+      const [slow, fast, f] = tb.search_ms >= ta.search_ms ? [nb, na, tb.search_ms / Math.max(ta.search_ms, 1e-3)] : [na, nb, ta.search_ms / Math.max(tb.search_ms, 1e-3)];
+      text += sp() + t('The whole search of the %d×%d board, timed once: %s %s ms, %s %s ms; %s takes %s× as long as %s.', TIMED, TIMED, na, ms(ta.search_ms), nb, ms(tb.search_ms), slow, f.toFixed(f < 10 ? 1 : 0), fast);
     }
+  } else if (b && a.steps.cur && b.steps.cur) {
+    const sa = a.steps.cur, sb = b.steps.cur;
+    text = t('So far, %s; %s.', own(a, sa), own(b, sb));
   }
   if (box.textContent !== text) box.textContent = text;
   box.hidden = !b;

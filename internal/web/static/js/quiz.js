@@ -5,7 +5,7 @@
 
 import { $, el } from './api.js';
 import { TRY, PLACE, REMOVE, DEADEND } from './steps.js';
-import { t, onLang } from './i18n.js';
+import { t, onLang, sp } from './i18n.js';
 import { api, keyHooks } from './player.js';
 import { checkMeets } from './methods.js';
 
@@ -65,7 +65,7 @@ function question(kind, p, st, ev, algo) {
         : t('The search tries row %d, column %d next. Is it free? If not, which queen does the check meet first?', ev.row + 1, ev.col + 1),
       answers,
       explain: by.length
-        ? checkMeets(algo, ev, st.queens, n) + ' ' + t('The loop skips the square and goes on with the next column.')
+        ? checkMeets(algo, ev, st.queens, n) + sp() + t('The loop skips the square and goes on with the next column.')
         : t('Free: no queen above attacks it, so a queen goes there and the search goes down to row %d.', ev.row + 2),
     };
   }
@@ -145,7 +145,7 @@ function answer(i) {
     if (j === i && !ok) b.classList.add('wrong');
   });
   document.body.classList.remove('quiz-asks');
-  $('#quiz-verdict').textContent = (ok ? t('Right.') : t('Not quite.')) + ' ' + q.explain;
+  $('#quiz-verdict').textContent = (ok ? t('Right.') : t('Not quite.')) + sp() + q.explain;
   box.dataset.verdict = ok ? 'right' : 'wrong';
   $('#quiz-score').textContent = t('score %d of %d', right, asked);
   api.goStep(q.p + 1); // the step the question was about
