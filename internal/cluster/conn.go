@@ -198,8 +198,14 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 		if !opts.Wait {
 			return nil, fmt.Errorf("%w at %s: %s", ErrUnreachable, shown, reason)
 		}
-		if opts.GiveUp > 0 && time.Since(start)+wait > opts.GiveUp {
-			return nil, fmt.Errorf("%w at %s: %s; gave up after %s", ErrUnreachable, shown, reason, time.Since(start).Round(time.Second))
+		if opts.GiveUp > 0 {
+			// The last try comes when the time is up, and the report
+			// gives the time waited, which is at least GiveUp.
+			left := opts.GiveUp - time.Since(start)
+			if left <= 0 {
+				return nil, fmt.Errorf("%w at %s: %s; gave up after %s", ErrUnreachable, shown, reason, time.Since(start).Round(time.Second))
+			}
+			wait = min(wait, left)
 		}
 		logf("the NATS server at %s is unreachable (%s); trying again in %s", shown, reason, wait)
 		select {
