@@ -3,7 +3,7 @@ package anim
 import (
 	"bytes"
 	"context"
-	"errors"
+	"fmt"
 	"image"
 	"image/gif"
 	"io"
@@ -93,7 +93,7 @@ func Encode(ctx context.Context, w io.Writer, a queens.Algorithm, n, from, to in
 	case werr != nil:
 		return werr
 	case pending == nil || frames+1 != to-from+1:
-		return errors.Join(ErrRange, errors.New("the search ended before the last step"))
+		return fmt.Errorf("%w: the search of the %d×%d board by %s has %d steps, not %d", ErrRange, n, n, a.Name, step, to)
 	}
 	put(pending, LastDelay)
 	if werr == nil {
