@@ -8,6 +8,9 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -480,33 +483,42 @@ func (t *tracker) send() {
 var ErrMismatch = errors.New("a unit counted twice gives two different results")
 
 // audit is the recount of a count's units that [Options.Recount] asks
-// for: the units chosen, and the result each got in the count.
+// for: the checks chosen, each a unit or the parts of one east set, and
+// the result each unit got in the count, resumed or counted.
 type audit struct {
 	p       *plan.Plan
-	chosen  []int
+	chosen  [][]int
 	mu      sync.Mutex
 	results map[int]plan.Result
 }
 
-// newAudit chooses share of the units of p at random, one at least when
-// share > 0; none when share ≤ 0. It takes only units that are whole east
-// sets or units of the search engine.
+// newAudit chooses share of the checks of p at random, one at least when
+// share > 0; none when share ≤ 0. A check is a unit, or the units that
+// are parts of one east set, which the plain backtracking counts whole
+// (see plan.Plan.RecountSet).
 func newAudit(p *plan.Plan, share float64) *audit {
 	a := &audit{p: p, results: map[int]plan.Result{}}
 	if share <= 0 || len(p.Units) == 0 {
 		return a
 	}
-	// Parts of an east set are not recounted: the plain backtracking
-	// counts whole east sets (see plan.Plan.Recount).
-	var whole []int
+	var checks [][]int
+	sets := map[[2]int32]int{} // the check of the parts of each east set
 	for i, u := range p.Units {
 		if u.EastTo == 0 {
-			whole = append(whole, i)
+			checks = append(checks, []int{i})
+			continue
 		}
+		key := [2]int32{u.Config, u.First}
+		if c, ok := sets[key]; ok {
+			checks[c] = append(checks[c], i)
+			continue
+		}
+		sets[key] = len(checks)
+		checks = append(checks, []int{i})
 	}
-	k := min(len(whole), max(1, int(math.Ceil(share*float64(len(p.Units))))))
-	for _, i := range rand.Perm(len(whole))[:k] {
-		a.chosen = append(a.chosen, whole[i])
+	k := min(len(checks), max(1, int(math.Ceil(share*float64(len(checks))))))
+	for _, i := range rand.Perm(len(checks))[:k] {
+		a.chosen = append(a.chosen, checks[i])
 	}
 	return a
 }
@@ -521,9 +533,10 @@ func (a *audit) note(r plan.Result) {
 	a.mu.Unlock()
 }
 
-// run recounts the chosen units on workers goroutines (0: one per CPU),
-// adds their number to res.Recounted, and returns an error wrapping
-// [ErrMismatch] for the first that disagrees with its result.
+// run recounts the chosen checks on workers goroutines (0: one per CPU),
+// adds the number of units checked to res.Recounted, and returns an
+// error wrapping [ErrMismatch] that names every unit of every check that
+// disagrees with its recount.
 func (a *audit) run(ctx context.Context, workers int, res *Result) error {
 	if len(a.chosen) == 0 {
 		return nil
@@ -533,7 +546,8 @@ func (a *audit) run(ctx context.Context, workers int, res *Result) error {
 	}
 	var (
 		mu    sync.Mutex
-		first error
+		first error                              // an error other than a mismatch
+		wrong = make([]*mismatch, len(a.chosen)) // the mismatch of each check
 		next  int
 		wg    sync.WaitGroup
 	)
@@ -547,22 +561,21 @@ func (a *audit) run(ctx context.Context, workers int, res *Result) error {
 					mu.Unlock()
 					return
 				}
-				unit := a.chosen[next]
+				i := next
 				next++
 				mu.Unlock()
-				again, err := a.p.Recount(ctx, unit)
+				again, err := a.p.RecountSet(ctx, a.chosen[i][0])
+				var m *mismatch
 				if err == nil {
-					err = a.compare(unit, again)
+					m, err = a.compare(a.chosen[i], again)
 				}
-				if err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
+				mu.Lock()
+				wrong[i] = m
+				if err != nil && first == nil {
+					first = err
 					cancel()
-					return
 				}
+				mu.Unlock()
 			}
 		})
 	}
@@ -570,22 +583,57 @@ func (a *audit) run(ctx context.Context, workers int, res *Result) error {
 	if first != nil {
 		return first
 	}
-	res.Recounted = len(a.chosen)
+	wrong = slices.DeleteFunc(wrong, func(m *mismatch) bool { return m == nil })
+	if len(wrong) > 0 {
+		slices.SortFunc(wrong, func(x, y *mismatch) int { return x.units[0] - y.units[0] })
+		var units []string
+		for _, m := range wrong {
+			for _, u := range m.units {
+				units = append(units, strconv.Itoa(u))
+			}
+		}
+		m := wrong[0]
+		return fmt.Errorf("%w: the recount disagrees on units %s; on the first, %s: the count gave total %d, unique share %d, the recount total %d, unique share %d",
+			ErrMismatch, strings.Join(units, ", "), m.what, m.got.Total, m.got.Unique, m.again.Total, m.again.Unique)
+	}
+	for _, c := range a.chosen {
+		res.Recounted += len(c)
+	}
 	return nil
 }
 
-// compare checks a unit's recount against its result.
-func (a *audit) compare(unit int, again plan.Result) error {
+// mismatch is a check whose recount disagrees with its units' results:
+// the units, in order, what they are, and the two results.
+type mismatch struct {
+	units      []int
+	what       string
+	got, again plan.Result
+}
+
+// compare checks the recount of a check against the results of its
+// units: of one unit, or of the parts of one east set. It returns the
+// mismatch, if any.
+func (a *audit) compare(check []int, again plan.Result) (*mismatch, error) {
+	var got plan.Result
 	a.mu.Lock()
-	r, ok := a.results[unit]
-	a.mu.Unlock()
-	u, _ := a.p.Unit(unit)
-	switch {
-	case !ok:
-		return fmt.Errorf("%w: no result for %s", ErrInconsistent, u)
-	case r.Total != again.Total || r.Unique != again.Unique:
-		return fmt.Errorf("%w: %s: the count gave total %d, unique share %d; the recount by plain backtracking gives total %d, unique share %d",
-			ErrMismatch, u, r.Total, r.Unique, again.Total, again.Unique)
+	for _, unit := range check {
+		r, ok := a.results[unit]
+		if !ok {
+			a.mu.Unlock()
+			u, _ := a.p.Unit(unit)
+			return nil, fmt.Errorf("%w: no result for %s", ErrInconsistent, u)
+		}
+		got.Total += r.Total
+		got.Unique += r.Unique
 	}
-	return nil
+	a.mu.Unlock()
+	if got.Total == again.Total && got.Unique == again.Unique {
+		return nil, nil
+	}
+	u, _ := a.p.Unit(check[0])
+	m := &mismatch{units: slices.Sorted(slices.Values(check)), what: u.String(), got: got, again: again}
+	if u.EastTo > 0 {
+		m.what = fmt.Sprintf("the parts of configuration %d, east set %d", u.Config, u.First)
+	}
+	return m, nil
 }

@@ -309,7 +309,7 @@ func checkpointError(err error, path string) error {
 	case errors.Is(err, queens.ErrCheckpointLocked):
 		hint = "another 'queens count' is using it; wait for it to end or stop it"
 	default:
-		hint = "--checkpoint needs the path of a file in a writable directory"
+		hint = fileHint(err, "--checkpoint needs the path of a file in a writable directory")
 	}
 	return usageError(err, hint)
 }

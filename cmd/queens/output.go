@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -30,17 +31,41 @@ func createOutput(cmd *cobra.Command, path string, stdout io.Writer) (*outfile.F
 	case errors.Is(err, outfile.ErrReadOnly):
 		return nil, usageError(err, "give another -o file, or make this one writable (chmod u+w) to replace it")
 	case err != nil:
-		return nil, usageError(err, "-o needs the path of a file in a writable directory")
+		return nil, usageError(err, fileHint(err, "-o needs the path of a file in a writable directory"))
 	}
 	return out, nil
 }
 
-// commitOutput puts the result file in place.
+// commitOutput puts the result file in place, or flushes standard
+// output.
 func commitOutput(out *outfile.File) error {
 	if err := out.Commit(); err != nil {
-		return usageError(err, "queens writes -o to a temporary file and renames it: the directory must let this user replace the file")
+		return usageError(err, commitHint(out, err, "queens writes -o to a temporary file and renames it: the directory must let this user replace the file"))
 	}
 	return nil
+}
+
+// fileHint returns the hint for an error of creating or writing a file,
+// chosen by its cause: a full disk or a read-only file system has its
+// own; any other cause gets otherwise.
+func fileHint(err error, otherwise string) string {
+	switch {
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return "the disk is full: free some space, or write to another disk"
+	case errors.Is(err, syscall.EROFS):
+		return "the file system is read-only: write to another one"
+	}
+	return otherwise
+}
+
+// commitHint returns the hint for an error of putting the result file
+// out in place: rename is the hint of a file whose rename failed. A full
+// disk has its own, and standard output no other.
+func commitHint(out *outfile.File, err error, rename string) string {
+	if out.Renames() {
+		return fileHint(err, rename)
+	}
+	return fileHint(err, "")
 }
 
 // formatHelp lists the formats with their descriptions, for help texts.
@@ -113,13 +138,16 @@ func writeResult(ctx context.Context, std streams, path string, write func(io.Wr
 		return ctxErr
 	}
 	if err != nil {
-		return usageError(err, "check that the directory exists and is writable")
+		return usageError(err, fileHint(err, "check that the directory exists and is writable"))
 	}
 	defer out.Abort()
 	if err := write(out); err != nil {
 		return err
 	}
-	return out.Commit()
+	if err := out.Commit(); err != nil {
+		return usageError(err, commitHint(out, err, "check that the directory exists and is writable"))
+	}
+	return nil
 }
 
 // ctxWriter is a writer that fails with ctx.Err() once ctx is done, so

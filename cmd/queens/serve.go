@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os/exec"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -53,6 +54,20 @@ it. Ctrl-C stops it.`,
 	return cmd
 }
 
+// listenHint returns the hint for an error of listening on --addr,
+// chosen by its cause.
+func listenHint(err error) string {
+	switch {
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return "the host of --addr is not an address of this computer: try --addr 127.0.0.1:8080, or 0.0.0.0:8080 for every address"
+	case errors.Is(err, syscall.EACCES):
+		return "ports below 1024 need privileges: choose another port with --addr, such as 127.0.0.1:8080"
+	case errors.Is(err, syscall.EADDRINUSE):
+		return "choose another port with --addr, or port 0 for any free one"
+	}
+	return ""
+}
+
 // serve listens on addr and serves the page until ctx is cancelled, then
 // shuts the server down gracefully.
 func serve(ctx context.Context, io streams, addr string, open bool, opts web.Options) error {
@@ -61,7 +76,7 @@ func serve(ctx context.Context, io streams, addr string, open bool, opts web.Opt
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return usageError(fmt.Errorf("cannot listen on %s: %v", addr, unwrapOpError(err)), "choose another port with --addr, or port 0 for any free one")
+		return usageError(fmt.Errorf("cannot listen on %s: %v", addr, unwrapOpError(err)), listenHint(err))
 	}
 	tcp, _ := ln.Addr().(*net.TCPAddr)
 	loopback := tcp != nil && tcp.IP.IsLoopback()

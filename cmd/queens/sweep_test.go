@@ -17,7 +17,7 @@ import (
 var sweepFlags = map[string][][]string{
 	"count": {
 		{}, {"--estimate", "--json"}, {"--json"}, {"--estimate"}, {"--estimate", "--lang", "zh"},
-		{"--algo", "backtrack"}, {"--recount", "100"}, {"--quiet", "--workers", "1"}, {"--shard", "1/2"},
+		{"--algo", "rows"}, {"--recount", "100"}, {"--quiet", "--workers", "1"}, {"--shard", "1/2"},
 	},
 	"list": {
 		{}, {"--unique"}, {"--format", "board"}, {"--format", "svg"}, {"--format", "json"},
@@ -28,7 +28,7 @@ var sweepFlags = map[string][][]string{
 		{"--all"}, {"--any"}, {"--with", "a1"}, {"--count", "--cross-check"},
 	},
 	"trace": {{}, {"--json"}, {"--limit", "3"}, {"--gif", "@", "--to", "3"}},
-	"bench": {{"--algo", "backtrack"}, {"--algo", "backtrack", "--json"}},
+	"bench": {{"--algo", "rows"}, {"--algo", "rows", "--json"}},
 }
 
 // TestEveryN runs count, list, solve, trace and bench with every N from 0

@@ -74,7 +74,7 @@ func traceGIF(ctx context.Context, io streams, algo queens.Algorithm, n int, o g
 	case errors.Is(err, outfile.ErrReadOnly):
 		return usageError(err, "give another --gif file, or make this one writable (chmod u+w) to replace it")
 	case err != nil:
-		return usageError(err, "--gif needs the path of a file in a writable directory")
+		return usageError(err, fileHint(err, "--gif needs the path of a file in a writable directory"))
 	}
 	defer out.Abort()
 	counted := &byteCounter{w: out}
@@ -85,7 +85,7 @@ func traceGIF(ctx context.Context, io streams, algo queens.Algorithm, n int, o g
 		return err
 	}
 	if err := out.Commit(); err != nil {
-		return usageError(err, "queens writes --gif to a temporary file and renames it: the directory must let this user replace the file")
+		return usageError(err, commitHint(out, err, "queens writes --gif to a temporary file and renames it: the directory must let this user replace the file"))
 	}
 	name := o.path
 	if name == "" || name == "-" {

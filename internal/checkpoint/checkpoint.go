@@ -159,6 +159,11 @@ func Open(path string, h Header) (*File, error) {
 		// A new file, an empty one, or one whose header was torn as it
 		// was written: no record can be lost by writing the header.
 		if err := writeHeader(f, header); err != nil {
+			if verb == "create" {
+				// No checkpoint is left behind without its header: the
+				// next count would take the empty file for its own.
+				os.Remove(path)
+			}
 			f.Close()
 			return nil, fmt.Errorf("cannot create checkpoint %s: %w", path, unwrapPath(err))
 		}

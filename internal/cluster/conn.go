@@ -218,19 +218,26 @@ func Connect(ctx context.Context, opts ConnOptions) (*nats.Conn, error) {
 			return nil, fmt.Errorf("%w at %s: %s", ErrUnreachable, shown, reason)
 		}
 		wait = retryWait(time.Since(start), wait)
-		if opts.GiveUp > 0 && time.Since(start)+wait > opts.GiveUp {
-			return nil, fmt.Errorf("%w at %s: %s; gave up after %s", ErrUnreachable, shown, reason, time.Since(start).Round(time.Second))
+		pause := wait
+		if opts.GiveUp > 0 {
+			// The last try comes when the time is up, and the report
+			// gives the time waited, which is at least GiveUp.
+			left := opts.GiveUp - time.Since(start)
+			if left <= 0 {
+				return nil, fmt.Errorf("%w at %s: %s; gave up after %s", ErrUnreachable, shown, reason, time.Since(start).Round(time.Second))
+			}
+			pause = min(pause, left)
 		}
 		switch {
 		case attempt == 1:
 			logf("the NATS server at %s is unreachable (%s); trying again every %s for %s, then at growing intervals", shown, reason, quickRetryWait, quickRetries)
-		case wait >= time.Second:
-			logf("the NATS server at %s is unreachable (%s); trying again in %s", shown, reason, wait)
+		case pause >= time.Second:
+			logf("the NATS server at %s is unreachable (%s); trying again in %s", shown, reason, pause)
 		}
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
-		case <-time.After(wait):
+		case <-time.After(pause):
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -186,10 +187,22 @@ func trimRight(b []byte) []byte {
 	return b
 }
 
+// MaxLine is the length of the longest line a Reader reads whole: every
+// line but those of columns, which stream, and headers and comments,
+// which it skips. No solution of a size that can be verified needs more
+// (a board of MaxBoard squares a side, the JSON of a million columns).
+const MaxLine = 8 << 20
+
+// MaxBoard is the width of the widest board a Reader reads: it keeps the
+// squares of a board until its last row.
+const MaxBoard = 4096
+
 // restOfLine appends the rest of the current line to r.text, after t, the
-// part read so far.
+// part read so far. A line longer than MaxLine is an error, and the rest
+// of it is skipped.
 func (r *Reader) restOfLine(t []byte, more bool) ([]byte, error) {
 	r.text = append(r.text[:0], t...)
+	long := false
 	for more {
 		var b []byte
 		var err error
@@ -197,7 +210,18 @@ func (r *Reader) restOfLine(t []byte, more bool) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.text = append(r.text, b...)
+		if long = long || len(r.text)+len(b) > MaxLine; !long {
+			if len(r.text)+len(b) > cap(r.text) {
+				r.text = slices.Grow(r.text, max(len(b), cap(r.text))) // doubles: few copies
+			}
+			r.text = append(r.text, b...)
+		}
+	}
+	if long {
+		if cap(r.text) > 2*len(t)+4096 {
+			r.text = nil // the memory of a long line goes back
+		}
+		return nil, r.syntax(r.line, "a line of more than %d MiB: no solution is written on such a line but as columns", MaxLine>>20)
 	}
 	return trimRight(r.text), nil
 }
@@ -986,6 +1010,9 @@ func (r *Reader) gridRow(line []byte) (*Placement, error) {
 	}
 	r.cells = cells
 	if r.gridRows == 0 {
+		if len(cells) > MaxBoard {
+			return nil, r.syntax(r.line, "a board %d squares wide: boards up to %d squares wide are read; write larger ones as columns", len(cells), MaxBoard)
+		}
 		r.grid, r.gridWidth, r.gridLine = r.grid[:0], len(cells), r.line
 	} else if len(cells) != r.gridWidth {
 		return nil, r.syntax(r.line, "a board row of %d squares after rows of %d", len(cells), r.gridWidth)

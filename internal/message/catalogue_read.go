@@ -39,6 +39,8 @@ func init() {
 		Entry{Key: "number too large in a line of columns", Zh: "列号行中的数太大"},
 		Entry{Key: "unexpected %q in a line of columns", Zh: "列号行中出现意外的 %q"},
 		Entry{Key: "row %d holds no queen", Zh: "第 %d 行没有皇后"},
+		Entry{Key: "a line of more than %d MiB: no solution is written on such a line but as columns", Zh: "一行超过 %d MiB：除了列号格式，没有哪种解会写成这么长的一行"},
+		Entry{Key: "a board %d squares wide: boards up to %d squares wide are read; write larger ones as columns", Zh: "棋盘宽 %d 格：只读取宽度不超过 %d 格的棋盘；更大的棋盘请写成列号格式"},
 		Entry{Key: "row %d holds %d queens", Zh: "第 %d 行有 %d 个皇后"},
 	)
 }

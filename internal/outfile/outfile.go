@@ -295,6 +295,10 @@ func (f *File) Write(p []byte) (int, error) { return f.buf.Write(p) }
 // WriteString writes s to the buffer of the file.
 func (f *File) WriteString(s string) (int, error) { return f.buf.WriteString(s) }
 
+// Renames reports whether Commit puts the file in place by renaming a
+// temporary file: false for standard output and other streams.
+func (f *File) Renames() bool { return f.path != "" }
+
 // Commit flushes and syncs the file and renames it into place, with the
 // permissions, owner and group of the file it replaces (the owner and the
 // group where the process may set them), or those a newly created file

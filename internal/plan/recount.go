@@ -17,16 +17,23 @@ import (
 // Nodes counts the queens the backtracking placed. Recount is much
 // slower than Count: it checks a result, it does not replace it. A unit
 // that is a part of an east set is not recounted: Recount returns an
-// error wrapping [ErrUnit].
+// error wrapping [ErrUnit] (see [Plan.RecountSet]).
 func (p *Plan) Recount(ctx context.Context, unit int) (Result, error) {
+	if u, ok := p.Unit(unit); ok && u.EastTo > 0 {
+		return Result{Unit: unit}, fmt.Errorf("plan: %w: unit %d of N=%d is a part of an east set, which the recount does not split", ErrUnit, unit, p.N)
+	}
+	return p.RecountSet(ctx, unit)
+}
+
+// RecountSet is [Plan.Recount], which counts a unit that is a part of an
+// east set with the whole set: its result is the sum of the results of
+// the parts of the set.
+func (p *Plan) RecountSet(ctx context.Context, unit int) (Result, error) {
 	u, ok := p.Unit(unit)
 	if !ok {
 		return Result{Unit: unit}, fmt.Errorf("plan: %w: %d (N=%d has units 0 to %d)", ErrUnit, unit, p.N, len(p.Units)-1)
 	}
 	res := Result{Unit: unit}
-	if u.EastTo > 0 {
-		return res, fmt.Errorf("plan: %w: unit %d of N=%d is a part of an east set, which the recount does not split", ErrUnit, unit, p.N)
-	}
 	n := p.N
 	full := uint32(1)<<n - 1
 	var b plain

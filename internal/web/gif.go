@@ -1,13 +1,12 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image/gif"
+	"io"
 	"net/http"
-	"strconv"
+	"time"
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/anim"
@@ -53,30 +52,43 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) {
 	defer func() { <-s.traces }()
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.TraceTimeout)
 	defer cancel()
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.opts.TraceTimeout + 5*time.Second))
 
 	from, to, err = anim.Span(ctx, algo, srch.n, from, to)
-	var g *gif.GIF
-	if err == nil {
-		g, err = anim.Render(ctx, algo, srch.n, from, to)
-	}
-	var buf bytes.Buffer
-	if err == nil {
-		err = gif.EncodeAll(&buf, g)
+	// The frames are encoded as they are drawn, straight to the answer,
+	// whose headers go out with its first bytes.
+	out := &lazyWriter{w: w, start: func() {
+		hd := w.Header()
+		hd.Set("Content-Type", "image/gif")
+		hd.Set("Cache-Control", "no-store")
+		hd.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="queens-%d-%s-%d-%d.gif"`, srch.n, algo.Name, from, to))
+	}}
+	if err == nil && r.Method != http.MethodHead {
+		err = anim.Encode(ctx, out, algo, srch.n, from, to)
+	} else if err == nil {
+		out.start()
 	}
 	switch {
+	case out.started:
+		// An error after the first bytes cuts the answer short.
 	case errors.Is(err, anim.ErrRange) || errors.Is(err, anim.ErrTooLarge):
 		writeError(w, http.StatusBadRequest, err.Error())
-		return
 	case err != nil:
 		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the search was stopped: %s", trimLibraryPrefix(err)))
-		return
 	}
-	hd := w.Header()
-	hd.Set("Content-Type", "image/gif")
-	hd.Set("Content-Length", strconv.Itoa(buf.Len()))
-	hd.Set("Cache-Control", "no-store")
-	hd.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="queens-%d-%s-%d-%d.gif"`, srch.n, algo.Name, from, to))
-	if r.Method != http.MethodHead {
-		w.Write(buf.Bytes())
+}
+
+// lazyWriter passes writes on to w, calling start before the first.
+type lazyWriter struct {
+	w       io.Writer
+	start   func()
+	started bool
+}
+
+func (l *lazyWriter) Write(p []byte) (int, error) {
+	if !l.started {
+		l.started = true
+		l.start()
 	}
+	return l.w.Write(p)
 }
