@@ -13,6 +13,7 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/format"
+	"github.com/queenslab/queens/internal/memory"
 	"github.com/queenslab/queens/internal/message"
 )
 
@@ -31,7 +32,7 @@ func newVerifyCmd(io streams) *cobra.Command {
 absent or -, and report every one that is not a solution, with its line
 and the queens that attack each other.
 
-verify reads the formats 'queens list' writes, and tells them apart by
+` + fmt.Sprintf(`verify reads the formats 'queens list' writes, and tells them apart by
 itself, line by line or board by board, so they may be mixed: lines of
 columns (cols, counted from 1 unless --base 0), csv rows (the same), JSON
 lines (columns from 0), FEN lines, sentences, and board or matrix blocks
@@ -39,8 +40,10 @@ lines (columns from 0), FEN lines, sentences, and board or matrix blocks
 'queens list' prints. A line of 1s and 0s is a line of columns unless it
 holds a 0 or is a row of a matrix begun. It skips blank lines, lines that
 begin with #, headers, total lines and lines of Chinese prose. An SVG
-picture is the one listing it does not read. A line of any length
-streams through, so a solution of ten million queens checks in seconds.
+picture is the one listing it does not read. A line of columns (cols,
+csv) of any length streams through, so a solution of ten million queens
+checks in seconds; a line of another format is read up to %s, and a
+board up to %d squares wide, in bounded memory.`, memory.Format(format.MaxLine), format.MaxBoard) + `
 
 Each invalid placement is reported on standard output; the summary line
 goes to standard error, so that standard output holds the invalid ones
