@@ -82,9 +82,9 @@ the memory.
 
 --recount P counts P percent of the units (one at least) again, chosen
 at random, once the count is done, by a plain backtracking of the same
-part of the board that shares no code with the engines: when a unit's
-two counts disagree, the count fails with exit status 4 and names the
-unit. With --cluster, the units are counted twice by two workers instead
+part of the board that shares no code with the engines: when the two
+counts of a unit disagree, the count fails with exit status 4 and names
+every such unit. With --cluster, the units are counted twice by two workers instead
 (see 'queens help cluster').
 
 Exit status: 0 done, 2 bad usage or not enough memory, 4 two counts of a
