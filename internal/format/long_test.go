@@ -62,7 +62,9 @@ func TestReadLongLine(t *testing.T) {
 		if !errors.As(err, &se) || se.Line != 1 || tc.whole && !strings.Contains(se.Msg, "more than 8 MiB") {
 			t.Errorf("%s: %v, want a syntax error of line 1, a line of more than 8 MiB", tc.name, err)
 		}
-		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 24<<20 {
+		// Half the 64 MiB that verify may hold: a reader that keeps the
+		// line whole allocates past it (the race detector adds a little).
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
 			t.Errorf("%s: the reader allocated %d MiB for a line of %d MiB", tc.name, alloc>>20, size>>20)
 		}
 	}
