@@ -2,22 +2,13 @@
 // left, from the cost model of its units corrected by the times the
 // units measured.
 //
-// The share done is the planned cost of the work done (the units done
-// and the done shares of those in progress) over the planned cost of
-// all: it never falls, whatever the times say. The time left weighs the
-// cost left by the time per unit of cost that the count measures.
-//
-// The model's costs rank the units well but weigh them only roughly: at
-// N = 18 the time per unit of cost differs by a factor of three between
-// parts of the plan, and a few units take a hundred times the time of
-// others of the same cost. So a systematic sample of the units, one in
-// 25 spread over the whole plan, is counted first (see
-// [Estimator.Order]); the plan is cut into strata of equal cost, and each
-// stratum's time per unit of cost is measured on its own units, drawn
-// toward that of all units while it has few: after some 4 % of the work
-// the weights rest on a sample of the whole plan, and later on the units
-// counted. The units in progress count with the time they have taken so
-// far, so that the time left is known before the first unit ends.
+// The share done is the planned cost done (units done, and the done
+// shares of those in progress) over the planned cost of all: it never
+// falls. The time left weighs the cost left by the time per unit of cost
+// measured. The model ranks units well but weighs them roughly, so a
+// systematic sample of the units is counted first ([Estimator.Order]),
+// and each stratum of equal cost is timed on its own units, drawn toward
+// all units' time while it has few (docs/benchmarks.md says why).
 package eta
 
 import (
@@ -146,20 +137,13 @@ func (e *Estimator) Done(unit int, took time.Duration) {
 
 // Estimate returns the share of the work done, from 0 to 1, and the time
 // left, given the time the count has been counting (not setting up) and
-// the units in progress. Resumed units count as done.
+// the units in progress. Resumed units count as done. The share is the
+// planned cost done, in-progress units by their share, and never falls.
 //
-// The share is that of the planned cost, units in progress included by
-// their share done; it never falls from one call to the next (a unit
-// that ends is for a moment neither in progress nor done).
-//
-// The time left is the cost left of each stratum weighed by the stratum's
-// time per unit of cost, over the workers busy: every worker while more
-// units are left than workers, else one for each unit left. A stratum's
-// time per unit of cost is that of its units, done and in progress,
-// with half a unit's worth of that of all units: it is that of all units
-// while the stratum has none, and follows its own once it has some. The
-// time left is known (ok) once the count has counted for a second and
-// timed half an average unit's cost.
+// The time left is each stratum's cost left times its time per unit of
+// cost (its own units' time, with half a unit's worth of all units'),
+// over the workers busy. It is known (ok) once the count has counted for
+// a second and timed half an average unit's cost.
 func (e *Estimator) Estimate(elapsed time.Duration, inflight []Share) (share float64, left time.Duration, ok bool) {
 	now := make([]float64, len(e.s))  // cost done per stratum, in progress included
 	busy := make([]float64, len(e.s)) // cost in progress per stratum
