@@ -67,13 +67,22 @@ handles in a few seconds.
 --gif FILE draws the steps as an animated GIF instead, one frame per
 event, as the web page draws the board; --from and --to choose the steps
 (counted from 1, the first event; 0 is the empty board), by default all
-of them. A GIF holds at most 5000 frames.`,
+of them. A GIF holds at most 5000 frames.
+
+The GIF numbers the columns above the board and the rows on its left,
+and writes below it the sentence of each event, as the log does, in the
+language of --lang; --caption=false leaves the sentence out. For a slide,
+--events chooses the events that make frames (try, place, remove,
+solution, deadend; the board still moves past the others), --scale 2 to
+4 draws the board and the text larger, and --delay sets the time a frame
+shows (default 200ms).`,
 		Example: `  queens trace 4
   queens trace 8 --algo matrix --limit 60
   queens trace 6 --json | head
   queens trace 8 --animate --delay 30ms
   queens trace 6 --algo flags --gif search.gif
-  queens trace 8 --gif start.gif --from 1 --to 300`,
+  queens trace 8 --gif start.gif --from 1 --to 300
+  queens trace 4 --gif slide.gif --from 0 --events place,remove,solution --scale 2 --delay 700ms`,
 		Args: sizeArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := parseN(args[0], queens.MaxN)
@@ -91,8 +100,8 @@ of them. A GIF holds at most 5000 frames.`,
 				return usageError(fmt.Errorf("--delay must not be negative, got %v", o.delay), "try '--delay 80ms'")
 			case o.json && o.animate:
 				return usageError(fmt.Errorf("--json and --animate do not go together"), "pick one")
-			case cmd.Flags().Changed("delay") && !o.animate:
-				return usageError(errors.New("--delay is the pause of --animate"), fmt.Sprintf("try 'queens trace %d --animate --delay %v'", o.n, o.delay))
+			case cmd.Flags().Changed("delay") && !o.animate && g.path == "":
+				return usageError(errors.New("--delay is the pause of --animate and the time a frame of --gif shows"), fmt.Sprintf("try 'queens trace %d --animate --delay %v'", o.n, o.delay))
 			case cmd.Flags().Changed("color") && !o.animate:
 				return usageError(errors.New("--color is for the board of --animate"), fmt.Sprintf("try 'queens trace %d --animate --color %s'", o.n, color))
 			}
@@ -110,10 +119,13 @@ of them. A GIF holds at most 5000 frames.`,
 				if !cmd.Flags().Changed("to") {
 					g.to = -1
 				}
+				if cmd.Flags().Changed("delay") {
+					g.delay = o.delay
+				}
 				return traceGIF(cmd.Context(), io, o.algo, n, g)
 			}
-			if cmd.Flags().Changed("events") || cmd.Flags().Changed("scale") {
-				return usageError(errors.New("--events and --scale are for --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --events place,remove --scale 2'", n))
+			if cmd.Flags().Changed("events") || cmd.Flags().Changed("scale") || cmd.Flags().Changed("caption") {
+				return usageError(errors.New("--events, --scale and --caption are for --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --events place,remove --scale 2'", n))
 			}
 			if cmd.Flags().Changed("from") || cmd.Flags().Changed("to") {
 				return usageError(errors.New("--from and --to choose the steps of --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --from 1 --to 500'", n))
@@ -131,13 +143,14 @@ of them. A GIF holds at most 5000 frames.`,
 	cmd.Flags().IntVar(&o.limit, "limit", defaultTraceLimit, "stop after this many events; 0 means no limit")
 	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON event a line")
 	cmd.Flags().BoolVar(&o.animate, "animate", false, "redraw the board in place at every event (on a terminal)")
-	cmd.Flags().DurationVar(&o.delay, "delay", 80*time.Millisecond, "pause between two frames of --animate")
+	cmd.Flags().DurationVar(&o.delay, "delay", 80*time.Millisecond, "pause between two frames of --animate; for --gif, the time a frame shows, 200ms when not given")
 	cmd.Flags().StringVar(&color, "color", "auto", "paint the board of --animate: auto (unless $NO_COLOR is set), always or never")
 	cmd.Flags().StringVar(&g.path, "gif", "", "draw the steps as an animated GIF in `FILE`")
 	cmd.Flags().IntVar(&g.from, "from", 1, "the first step of --gif (0: the empty board)")
 	cmd.Flags().IntVar(&g.to, "to", 0, "the last step of --gif (default: the last of the search)")
 	cmd.Flags().StringVar(&g.events, "events", "", "the events that make frames of --gif, such as place,remove (default: all)")
-	cmd.Flags().IntVar(&g.scale, "scale", 1, "draw the board of --gif this many times larger, up to 4")
+	cmd.Flags().IntVar(&g.scale, "scale", 1, "draw the board and text of --gif this many times larger, up to 4")
+	cmd.Flags().BoolVar(&g.caption, "caption", true, "write the sentence of each event below the board of --gif (--caption=false leaves it out)")
 	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms(io.p))
 	_ = cmd.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"auto\tunless $NO_COLOR is set", "always", "never"}, cobra.ShellCompDirectiveNoFileComp

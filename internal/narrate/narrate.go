@@ -21,7 +21,7 @@ type Words struct {
 	algo                                         string
 	queens                                       []int // the column of the queen of each row so far
 	try, free, attacked, place, remove, counters string
-	notSolution, over, back, solution            string
+	notSolution, over, back, solution, start     string
 	// lines are the texts of an attacked try by the line the queen named
 	// stands on: its column, its "\" diagonal, its "/" diagonal.
 	lines [3]string
@@ -43,6 +43,7 @@ func New(p *message.Printer, algo string) *Words {
 		over:        p.Text("row 1: no free column — the search is over"),
 		back:        p.Text("row %d: no free column — back to row %d"),
 		solution:    p.Text("solution %d: %s"),
+		start:       p.Text("%s, N=%d: the empty board"),
 	}
 	switch algo {
 	case "flags":
@@ -92,6 +93,12 @@ func (w *Words) appendAttacked(b []byte, row, col, by int) []byte {
 	return fmt.Appendf(b, w.lines[line], by+1)
 }
 
+// AppendStart appends the text of the board before the first event, on
+// a board of size n, to b: the algorithm, the size and the empty board.
+func (w *Words) AppendStart(b []byte, n int) []byte {
+	return fmt.Appendf(b, w.start, w.algo, n)
+}
+
 // AppendLine appends the log line of e, on a board of size n, to b: the
 // text of the event, indented by its row, and a newline.
 func (w *Words) AppendLine(b []byte, e queens.Event, n int) []byte {
@@ -108,6 +115,21 @@ func (w *Words) AppendLine(b []byte, e queens.Event, n int) []byte {
 	return append(w.AppendText(b, e, n), '\n')
 }
 
+// Follow moves the words past e without telling it, for an event that is
+// not shown: the words of the events after it name the queens it placed.
+func (w *Words) Follow(e queens.Event) {
+	switch e.Kind {
+	case queens.EventPlace:
+		if e.Row == len(w.queens) {
+			w.queens = append(w.queens, e.Col)
+		}
+	case queens.EventRemove:
+		if e.Row < len(w.queens) {
+			w.queens = w.queens[:e.Row]
+		}
+	}
+}
+
 // AppendText appends the description of e, on a board of size n, to b,
 // with rows and columns counted from 1.
 func (w *Words) AppendText(b []byte, e queens.Event, n int) []byte {
@@ -120,17 +142,13 @@ func (w *Words) AppendText(b []byte, e queens.Event, n int) []byte {
 			b = w.appendAttacked(b, e.Row, e.Col, e.Conflict)
 		}
 	case queens.EventPlace:
-		if e.Row == len(w.queens) {
-			w.queens = append(w.queens, e.Col)
-		}
+		w.Follow(e)
 		b = fmt.Appendf(b, w.place, e.Row+1, e.Col+1)
 		if e.Delta != 0 {
 			b = fmt.Appendf(b, w.counters, e.Delta)
 		}
 	case queens.EventRemove:
-		if e.Row < len(w.queens) {
-			w.queens = w.queens[:e.Row]
-		}
+		w.Follow(e)
 		b = fmt.Appendf(b, w.remove, e.Row+1, e.Col+1)
 		if e.Delta != 0 {
 			b = fmt.Appendf(b, w.counters, e.Delta)

@@ -64,7 +64,7 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) {
 		hd.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="queens-%d-%s-%d-%d.gif"`, srch.n, algo.Name, from, to))
 	}}
 	if err == nil && r.Method != http.MethodHead {
-		err = anim.Encode(ctx, out, algo, srch.n, from, to)
+		_, err = anim.Encode(ctx, out, algo, srch.n, from, to, anim.Options{})
 	} else if err == nil {
 		out.start()
 	}
