@@ -167,3 +167,39 @@ func TestTraceGIFCaption(t *testing.T) {
 		t.Errorf("the three differ in %d pixels of the board and its labels, English and Chinese in %d below it; want 0 and some", top, bottom)
 	}
 }
+
+// TestDocSlideGIF runs the command that docs/learn.md shows for the GIF
+// of a slide and checks that it writes the very GIF the page shows:
+// remake it with that command in docs/web when the drawing changes.
+func TestDocSlideGIF(t *testing.T) {
+	const shown = "web/trace-4-flags.gif"
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "learn.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var command string
+	for line := range strings.SplitSeq(string(page), "\n") {
+		if strings.HasPrefix(line, "$ queens ") && strings.Contains(line, " --gif "+filepath.Base(shown)+" ") {
+			command = strings.TrimPrefix(line, "$ queens ")
+		}
+	}
+	if command == "" || !strings.Contains(string(page), "]("+shown+")") {
+		t.Fatalf("learn.md shows no command writing %s, or not the picture", shown)
+	}
+	want, err := os.ReadFile(filepath.Join("..", "..", "docs", shown))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	runCLI(t.Context(), nil, strings.Fields(command)...).wantExit(t, 0)
+	got, err := os.ReadFile(filepath.Base(shown))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("'queens %s' writes %d bytes, not the %d of docs/%s: run it in docs/web", command, len(got), len(want), shown)
+	}
+	if len(want) > 512<<10 {
+		t.Errorf("docs/%s is %d KiB, too large for a page", shown, len(want)>>10)
+	}
+}
