@@ -16,6 +16,7 @@ import (
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/message"
+	"github.com/queenslab/queens/internal/narrate"
 )
 
 // defaultTraceLimit is the number of events trace shows unless told
@@ -34,7 +35,7 @@ type traceOptions struct {
 	delay   time.Duration
 	color   bool // --animate paints the squares
 	// words are the texts of the events; nil takes them in English.
-	words *eventWords
+	words *narrate.Words
 }
 
 func newTraceCmd(io streams) *cobra.Command {
@@ -66,13 +67,22 @@ handles in a few seconds.
 --gif FILE draws the steps as an animated GIF instead, one frame per
 event, as the web page draws the board; --from and --to choose the steps
 (counted from 1, the first event; 0 is the empty board), by default all
-of them. A GIF holds at most 5000 frames.`,
+of them. A GIF holds at most 5000 frames.
+
+The GIF numbers the columns above the board and the rows on its left,
+and writes below it the sentence of each event, as the log does, in the
+language of --lang; --caption=false leaves the sentence out. For a slide,
+--events chooses the events that make frames (try, place, remove,
+solution, deadend; the board still moves past the others), --scale 2 to
+4 draws the board and the text larger, and --delay sets the time a frame
+shows (default 200ms).`,
 		Example: `  queens trace 4
   queens trace 8 --algo matrix --limit 60
   queens trace 6 --json | head
   queens trace 8 --animate --delay 30ms
   queens trace 6 --algo flags --gif search.gif
-  queens trace 8 --gif start.gif --from 1 --to 300`,
+  queens trace 8 --gif start.gif --from 1 --to 300
+  queens trace 4 --gif slide.gif --from 0 --events place,remove,solution --scale 2 --delay 700ms`,
 		Args: sizeArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := parseN(args[0], queens.MaxN)
@@ -90,8 +100,8 @@ of them. A GIF holds at most 5000 frames.`,
 				return usageError(fmt.Errorf("--delay must not be negative, got %v", o.delay), "try '--delay 80ms'")
 			case o.json && o.animate:
 				return usageError(fmt.Errorf("--json and --animate do not go together"), "pick one")
-			case cmd.Flags().Changed("delay") && !o.animate:
-				return usageError(errors.New("--delay is the pause of --animate"), fmt.Sprintf("try 'queens trace %d --animate --delay %v'", o.n, o.delay))
+			case cmd.Flags().Changed("delay") && !o.animate && g.path == "":
+				return usageError(errors.New("--delay is the pause of --animate and the time a frame of --gif shows"), fmt.Sprintf("try 'queens trace %d --animate --delay %v'", o.n, o.delay))
 			case cmd.Flags().Changed("color") && !o.animate:
 				return usageError(errors.New("--color is for the board of --animate"), fmt.Sprintf("try 'queens trace %d --animate --color %s'", o.n, color))
 			}
@@ -109,10 +119,13 @@ of them. A GIF holds at most 5000 frames.`,
 				if !cmd.Flags().Changed("to") {
 					g.to = -1
 				}
+				if cmd.Flags().Changed("delay") {
+					g.delay = o.delay
+				}
 				return traceGIF(cmd.Context(), io, o.algo, n, g)
 			}
-			if cmd.Flags().Changed("events") || cmd.Flags().Changed("scale") {
-				return usageError(errors.New("--events and --scale are for --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --events place,remove --scale 2'", n))
+			if cmd.Flags().Changed("events") || cmd.Flags().Changed("scale") || cmd.Flags().Changed("caption") {
+				return usageError(errors.New("--events, --scale and --caption are for --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --events place,remove --scale 2'", n))
 			}
 			if cmd.Flags().Changed("from") || cmd.Flags().Changed("to") {
 				return usageError(errors.New("--from and --to choose the steps of --gif"), fmt.Sprintf("try 'queens trace %d --gif search.gif --from 1 --to 500'", n))
@@ -130,13 +143,14 @@ of them. A GIF holds at most 5000 frames.`,
 	cmd.Flags().IntVar(&o.limit, "limit", defaultTraceLimit, "stop after this many events; 0 means no limit")
 	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON event a line")
 	cmd.Flags().BoolVar(&o.animate, "animate", false, "redraw the board in place at every event (on a terminal)")
-	cmd.Flags().DurationVar(&o.delay, "delay", 80*time.Millisecond, "pause between two frames of --animate")
+	cmd.Flags().DurationVar(&o.delay, "delay", 80*time.Millisecond, "pause between two frames of --animate; for --gif, the time a frame shows, 200ms when not given")
 	cmd.Flags().StringVar(&color, "color", "auto", "paint the board of --animate: auto (unless $NO_COLOR is set), always or never")
 	cmd.Flags().StringVar(&g.path, "gif", "", "draw the steps as an animated GIF in `FILE`")
 	cmd.Flags().IntVar(&g.from, "from", 1, "the first step of --gif (0: the empty board)")
 	cmd.Flags().IntVar(&g.to, "to", 0, "the last step of --gif (default: the last of the search)")
 	cmd.Flags().StringVar(&g.events, "events", "", "the events that make frames of --gif, such as place,remove (default: all)")
-	cmd.Flags().IntVar(&g.scale, "scale", 1, "draw the board of --gif this many times larger, up to 4")
+	cmd.Flags().IntVar(&g.scale, "scale", 1, "draw the board and text of --gif this many times larger, up to 4")
+	cmd.Flags().BoolVar(&g.caption, "caption", true, "write the sentence of each event below the board of --gif (--caption=false leaves it out)")
 	_ = cmd.RegisterFlagCompletionFunc("algo", completeAlgorithms(io.p))
 	_ = cmd.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"auto\tunless $NO_COLOR is set", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
@@ -203,7 +217,7 @@ func isTerminal(w io.Writer) bool {
 func trace(ctx context.Context, io streams, o traceOptions) error {
 	out := bufio.NewWriter(io.out)
 	if o.words == nil {
-		o.words = newEventWords(io.p, o.algo.Name)
+		o.words = narrate.New(io.p, o.algo.Name)
 	}
 	var (
 		show   func(queens.Event) error
@@ -228,7 +242,7 @@ func trace(ctx context.Context, io streams, o traceOptions) error {
 	default:
 		var line []byte
 		show = func(e queens.Event) error {
-			line = o.words.appendEventLine(line[:0], e, o.n)
+			line = o.words.AppendLine(line[:0], e, o.n)
 			_, err := out.Write(line)
 			return err
 		}
@@ -282,146 +296,6 @@ func sleep(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-}
-
-// eventWords are the texts of the events of a trace in one language,
-// looked up once for the whole trace. An attacked try is told as the
-// algorithm's own check finds it: which flag, square, counter, entry or
-// column it reads, and the queen behind it. To tell that, eventWords
-// follows the queens on the board, so it must see every event of the
-// search, in order.
-type eventWords struct {
-	p                                            *message.Printer
-	algo                                         string
-	queens                                       []int // the column of the queen of each row so far
-	try, free, attacked, place, remove, counters string
-	notSolution, over, back, solution, status    string
-	// lines are the texts of an attacked try by the line the queen named
-	// stands on: its column, its "\" diagonal, its "/" diagonal.
-	lines [3]string
-}
-
-// newEventWords returns the texts of the events of the named algorithm
-// in the printer's language.
-func newEventWords(p *message.Printer, algo string) *eventWords {
-	w := &eventWords{
-		p:           p,
-		algo:        algo,
-		try:         p.Text("try row %d col %d: "),
-		free:        p.Text("free"),
-		attacked:    p.Text("attacked by the queen in row %d"),
-		place:       p.Text("place row %d col %d"),
-		remove:      p.Text("remove row %d col %d"),
-		counters:    p.Text(" (counters %+d)"),
-		notSolution: p.Text("row %d col %d: attacked by the queen in row %d — not a solution"),
-		over:        p.Text("row 1: no free column — the search is over"),
-		back:        p.Text("row %d: no free column — back to row %d"),
-		solution:    p.Text("solution %d: %s"),
-		status:      p.Text("%s  N=%d  event %d  solutions %d"),
-	}
-	switch algo {
-	case "flags":
-		w.lines = [3]string{p.Text("column flag set by the queen in row %d"), p.Text(`"\" diagonal flag set by the queen in row %d`), p.Text(`"/" diagonal flag set by the queen in row %d`)}
-	case "board":
-		w.lines = [3]string{p.Text("reads the queen of row %d in the column above"), p.Text(`reads the queen of row %d on the "\" diagonal above`), p.Text(`reads the queen of row %d on the "/" diagonal above`)}
-	case "rows":
-		w.lines = [3]string{p.Text("forbidden, marked first by the queen in row %d (its column)"), p.Text("forbidden, marked first by the queen in row %d (its diagonal)"), p.Text("forbidden, marked first by the queen in row %d (its diagonal)")}
-	case "permute":
-		w.lines = [3]string{p.Text("column used by the queen in row %d"), "", ""}
-	}
-	// scan compares the earlier queens from the top, each in one
-	// comparison of column and diagonals: the plain sentence tells it.
-	return w
-}
-
-// appendAttacked appends the text of an attacked try of (row, col) whose
-// check named the queen of row by.
-func (w *eventWords) appendAttacked(b []byte, row, col, by int) []byte {
-	if by >= len(w.queens) {
-		return fmt.Appendf(b, w.attacked, by+1) // a trace that did not start at the first event
-	}
-	c := w.queens[by]
-	if w.algo == "matrix" {
-		raised := 0
-		for r, qc := range w.queens[:row] {
-			if d := qc - col; d == 0 || d == row-r || d == r-row {
-				raised++
-			}
-		}
-		return append(b, w.p.Plural("counter %d, raised first by the queen in row %d", uint64(raised), raised, by+1)...)
-	}
-	line := 0
-	switch {
-	case c == col:
-	case by-c == row-col:
-		line = 1
-	default:
-		line = 2
-	}
-	if w.lines[line] == "" {
-		return fmt.Appendf(b, w.attacked, by+1)
-	}
-	return fmt.Appendf(b, w.lines[line], by+1)
-}
-
-// appendEventLine appends the log line of e, on a board of size n, to b:
-// the text of the event, indented by its row, and a newline.
-func (w *eventWords) appendEventLine(b []byte, e queens.Event, n int) []byte {
-	indent := e.Row
-	switch {
-	case e.Kind == queens.EventSolution:
-		indent = 0 // solutions stand out
-	case e.Kind == queens.EventDeadEnd && e.Depth == n:
-		indent = n - 1 // a rejected placement, found after the last row
-	}
-	for range indent {
-		b = append(b, "  "...)
-	}
-	return append(w.appendEventText(b, e, n), '\n')
-}
-
-// appendEventText appends the description of e, on a board of size n, to
-// b, with rows and columns counted from 1.
-func (w *eventWords) appendEventText(b []byte, e queens.Event, n int) []byte {
-	switch e.Kind {
-	case queens.EventTry:
-		b = fmt.Appendf(b, w.try, e.Row+1, e.Col+1)
-		if e.Conflict < 0 {
-			b = append(b, w.free...)
-		} else {
-			b = w.appendAttacked(b, e.Row, e.Col, e.Conflict)
-		}
-	case queens.EventPlace:
-		if e.Row == len(w.queens) {
-			w.queens = append(w.queens, e.Col)
-		}
-		b = fmt.Appendf(b, w.place, e.Row+1, e.Col+1)
-		if e.Delta != 0 {
-			b = fmt.Appendf(b, w.counters, e.Delta)
-		}
-	case queens.EventRemove:
-		if e.Row < len(w.queens) {
-			w.queens = w.queens[:e.Row]
-		}
-		b = fmt.Appendf(b, w.remove, e.Row+1, e.Col+1)
-		if e.Delta != 0 {
-			b = fmt.Appendf(b, w.counters, e.Delta)
-		}
-	case queens.EventDeadEnd:
-		switch {
-		case e.Depth == n && e.Col >= 0:
-			b = fmt.Appendf(b, w.notSolution, e.Row+1, e.Col+1, e.Conflict+1)
-		case e.Row == 0:
-			b = append(b, w.over...)
-		default:
-			b = fmt.Appendf(b, w.back, e.Row+1, e.Row)
-		}
-	case queens.EventSolution:
-		b = fmt.Appendf(b, w.solution, e.Index, e.Queens)
-	default:
-		b = fmt.Appendf(b, "%v", e.Kind)
-	}
-	return b
 }
 
 // traceSummary says what a traced search did: "92 solutions, 1965 queens

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/narrate"
 )
 
 // animation draws the board of a trace in place on a terminal, with ANSI
@@ -20,19 +21,20 @@ type animation struct {
 	events int
 	found  uint64
 	buf    []byte
+	status string // the status line above the board, to fill in
 	// legendText is the legend line, made at the first frame.
 	legendText string
 }
 
 func newAnimation(w io.Writer, o traceOptions) *animation {
 	if o.words == nil {
-		o.words = newEventWords(nil, o.algo.Name)
+		o.words = narrate.New(nil, o.algo.Name)
 	}
 	q := make([]int, o.n)
 	for i := range q {
 		q[i] = -1
 	}
-	return &animation{w: w, o: o, queens: q}
+	return &animation{w: w, o: o, queens: q, status: o.words.Printer().Text("%s  N=%d  event %d  solutions %d")}
 }
 
 // The looks of the squares.
@@ -76,7 +78,7 @@ func (a *animation) frame(e queens.Event) error {
 	}
 	n := a.o.n
 	b := append(a.buf[:0], "\x1b[H"...) // home
-	b = fmt.Appendf(b, a.o.words.status, a.o.algo.Name, n, a.events, a.found)
+	b = fmt.Appendf(b, a.status, a.o.algo.Name, n, a.events, a.found)
 	b = append(b, "\x1b[K\n\n"...)
 	for r := range n {
 		b = append(b, "  "...)
@@ -110,7 +112,7 @@ func (a *animation) frame(e queens.Event) error {
 		b = append(b, "\x1b[K\n"...)
 	}
 	b = append(b, "\n  "...)
-	b = a.o.words.appendEventText(b, e, n)
+	b = a.o.words.AppendText(b, e, n)
 	b = append(b, "\x1b[K\n\n  "...)
 	b = append(b, a.legend()...)
 	b = append(b, "\x1b[K\n\x1b[J"...)
@@ -138,12 +140,12 @@ func (a *animation) legend() string {
 		return plainGlyph(style, glyph)
 	}
 	a.legendText = strings.Join([]string{
-		square(ansiLight, " Q") + " " + w.p.Text("queen"),
-		square(ansiAttacked, "░░") + " " + w.p.Text("attacked"),
-		square(ansiTryFree, " ?") + " " + w.p.Text("tried, free"),
-		square(ansiTryBad, " x") + " " + w.p.Text("tried, attacked"),
-		square(ansiAttacker, " Q") + " " + w.p.Text("the attacking queen"),
-		square(ansiFound, " Q") + " " + w.p.Text("a solution"),
+		square(ansiLight, " Q") + " " + w.Printer().Text("queen"),
+		square(ansiAttacked, "░░") + " " + w.Printer().Text("attacked"),
+		square(ansiTryFree, " ?") + " " + w.Printer().Text("tried, free"),
+		square(ansiTryBad, " x") + " " + w.Printer().Text("tried, attacked"),
+		square(ansiAttacker, " Q") + " " + w.Printer().Text("the attacking queen"),
+		square(ansiFound, " Q") + " " + w.Printer().Text("a solution"),
 	}, "  ")
 	return a.legendText
 }
@@ -164,6 +166,6 @@ func (a *animation) attacked(r, c int) bool {
 
 // end writes the last status line, below the board.
 func (a *animation) end(st queens.Stats) error {
-	_, err := fmt.Fprintf(a.w, "\n  %s\n", a.o.words.p.Sprintf("done: %s", traceSummary(a.o.words.p, st)))
+	_, err := fmt.Fprintf(a.w, "\n  %s\n", a.o.words.Printer().Sprintf("done: %s", traceSummary(a.o.words.Printer(), st)))
 	return err
 }

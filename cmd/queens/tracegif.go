@@ -7,6 +7,7 @@ import (
 	"image/gif"
 	goio "io"
 	"strings"
+	"time"
 
 	"github.com/queenslab/queens"
 	"github.com/queenslab/queens/internal/anim"
@@ -21,6 +22,8 @@ type gifOptions struct {
 	from, to int
 	events   string // the kinds of event that make frames, a comma-separated list; "" for all
 	scale    int
+	caption  bool          // the sentence of each event below the board
+	delay    time.Duration // the time a frame shows; 0 for anim's
 }
 
 // parseGIFEvents reads the --events list of kinds: try, place, remove,
@@ -60,7 +63,14 @@ func traceGIF(ctx context.Context, io streams, algo queens.Algorithm, n int, o g
 	if o.scale < 1 || o.scale > anim.MaxScale {
 		return usageError(fmt.Errorf("--scale must be from 1 to %d, got %d", anim.MaxScale, o.scale), "try '--scale 2'")
 	}
-	g, err := anim.RenderWith(ctx, algo, n, from, to, anim.Options{Kinds: kinds, Scale: o.scale})
+	delay := int(o.delay / (10 * time.Millisecond))
+	if o.delay != 0 && (o.delay%(10*time.Millisecond) != 0 || delay < 2 || delay > anim.MaxDelay) {
+		return usageError(fmt.Errorf("--delay of --gif must be from 20ms to 10s in steps of 10ms, got %v", o.delay), "try '--delay 1s'")
+	}
+	opts := anim.Options{Kinds: kinds, Scale: o.scale, Lang: io.p.Lang(), NoCaption: !o.caption, Delay: delay}
+	// The frames are drawn before the file is made, so that no range or
+	// option refused leaves a file behind.
+	g, err := anim.Render(ctx, algo, n, from, to, opts)
 	switch {
 	case errors.Is(err, anim.ErrRange) || errors.Is(err, anim.ErrTooLarge):
 		return usageError(err, "")

@@ -55,7 +55,7 @@ func TestTraceGIF(t *testing.T) {
 	if len(g.Image) != events || events < 1000 {
 		t.Errorf("%d frames, want one per event: %d", len(g.Image), events)
 	}
-	if g.Delay[0] != 20 || g.Delay[len(g.Delay)-1] <= 20 || g.Config.Width != g.Config.Height || g.Config.Width < 300 {
+	if g.Delay[0] != 20 || g.Delay[len(g.Delay)-1] <= 20 || g.Config.Width >= g.Config.Height || g.Config.Width < 300 {
 		t.Errorf("delays %d…%d, size %d×%d", g.Delay[0], g.Delay[len(g.Delay)-1], g.Config.Width, g.Config.Height)
 	}
 
@@ -102,24 +102,28 @@ func TestTraceGIFRefuses(t *testing.T) {
 }
 
 // TestTraceGIFForASlide draws the 4×4 search of flags with placements,
-// removals and solutions only, twice as large: a frame for the empty
-// board and one for each such event, each twice as wide as the plain
-// GIF's; bad lists and scales are refused before anything is written.
+// removals and solutions only, twice as large, each frame shown 0.7 s: a
+// frame for the empty board and one for each such event, each twice as
+// wide as the plain GIF's, less the margins; bad lists, scales and delays
+// are refused before anything is written.
 func TestTraceGIFForASlide(t *testing.T) {
 	dir := t.TempDir()
 	plain, slide := filepath.Join(dir, "plain.gif"), filepath.Join(dir, "slide.gif")
 	runCLI(t.Context(), nil, "trace", "4", "--gif", plain, "--from", "0").wantExit(t, 0)
-	runCLI(t.Context(), nil, "trace", "4", "--gif", slide, "--from", "0", "--events", "place,remove,solution", "--scale", "2").wantExit(t, 0)
+	runCLI(t.Context(), nil, "trace", "4", "--gif", slide, "--from", "0", "--events", "place,remove,solution", "--scale", "2", "--delay", "700ms").wantExit(t, 0)
 	r := runCLI(t.Context(), nil, "trace", "4", "--json", "--limit", "0")
 	want := 1 + strings.Count(r.stdout, `"kind":"place"`) + strings.Count(r.stdout, `"kind":"remove"`) + strings.Count(r.stdout, `"kind":"solution"`)
 	p, s := decodeGIF(t, plain), decodeGIF(t, slide)
-	if len(s.Image) != want || s.Config.Width != 2*p.Config.Width-20 {
-		t.Errorf("the slide has %d frames %d pixels wide; want %d frames, %d wide", len(s.Image), s.Config.Width, want, 2*p.Config.Width-20)
+	if len(s.Image) != want || s.Config.Width != 2*p.Config.Width-20 || s.Delay[0] != 70 || p.Delay[0] != 20 {
+		t.Errorf("the slide has %d frames %d pixels wide, shown %d hundredths; want %d frames, %d wide, 70", len(s.Image), s.Config.Width, s.Delay[0], want, 2*p.Config.Width-20)
 	}
 	for _, args := range [][]string{
 		{"--events", "place,jump"},
 		{"--scale", "0"},
 		{"--scale", "5"},
+		{"--delay", "10ms"},
+		{"--delay", "25ms"},
+		{"--delay", "11s"},
 		{"--from", "1", "--to", "2", "--events", "solution"},
 	} {
 		bad := filepath.Join(dir, "bad.gif")
@@ -130,4 +134,72 @@ func TestTraceGIFForASlide(t *testing.T) {
 		}
 	}
 	runCLI(t.Context(), nil, "trace", "4", "--events", "place").wantExit(t, 2)
+	runCLI(t.Context(), nil, "trace", "4", "--caption=false").wantError(t, exitUsage, "--caption are for --gif")
+}
+
+// TestTraceGIFCaption draws the same steps with the caption in English, in
+// Chinese and without: the three differ only below the board, and the GIF
+// without the caption is as wide and less high.
+func TestTraceGIFCaption(t *testing.T) {
+	dir := t.TempDir()
+	en, zh, bare := filepath.Join(dir, "en.gif"), filepath.Join(dir, "zh.gif"), filepath.Join(dir, "bare.gif")
+	runCLI(t.Context(), nil, "trace", "5", "--gif", en, "--to", "12").wantExit(t, 0)
+	runCLI(t.Context(), nil, "--lang", "zh", "trace", "5", "--gif", zh, "--to", "12").wantExit(t, 0)
+	runCLI(t.Context(), nil, "trace", "5", "--gif", bare, "--to", "12", "--caption=false").wantExit(t, 0)
+	e, z, b := decodeGIF(t, en), decodeGIF(t, zh), decodeGIF(t, bare)
+	if e.Config.Width != z.Config.Width || e.Config.Height != z.Config.Height || b.Config.Width != e.Config.Width || b.Config.Height >= e.Config.Height {
+		t.Fatalf("sizes %d×%d, %d×%d in Chinese, %d×%d without the caption", e.Config.Width, e.Config.Height, z.Config.Width, z.Config.Height, b.Config.Width, b.Config.Height)
+	}
+	// The first frames: the board and its labels alike, the caption not.
+	fe, fz, fb := e.Image[0], z.Image[0], b.Image[0]
+	top, bottom, board := 0, 0, b.Config.Height-10 // less the margin
+	for y := range e.Config.Height {
+		for x := range e.Config.Width {
+			switch {
+			case y < board && (fe.ColorIndexAt(x, y) != fz.ColorIndexAt(x, y) || fe.ColorIndexAt(x, y) != fb.ColorIndexAt(x, y)):
+				top++
+			case y >= board && fe.ColorIndexAt(x, y) != fz.ColorIndexAt(x, y):
+				bottom++
+			}
+		}
+	}
+	if top != 0 || bottom == 0 {
+		t.Errorf("the three differ in %d pixels of the board and its labels, English and Chinese in %d below it; want 0 and some", top, bottom)
+	}
+}
+
+// TestDocSlideGIF runs the command that docs/learn.md shows for the GIF
+// of a slide and checks that it writes the very GIF the page shows:
+// remake it with that command in docs/web when the drawing changes.
+func TestDocSlideGIF(t *testing.T) {
+	const shown = "web/trace-4-flags.gif"
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "learn.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var command string
+	for line := range strings.SplitSeq(string(page), "\n") {
+		if strings.HasPrefix(line, "$ queens ") && strings.Contains(line, " --gif "+filepath.Base(shown)+" ") {
+			command = strings.TrimPrefix(line, "$ queens ")
+		}
+	}
+	if command == "" || !strings.Contains(string(page), "]("+shown+")") {
+		t.Fatalf("learn.md shows no command writing %s, or not the picture", shown)
+	}
+	want, err := os.ReadFile(filepath.Join("..", "..", "docs", shown))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	runCLI(t.Context(), nil, strings.Fields(command)...).wantExit(t, 0)
+	got, err := os.ReadFile(filepath.Base(shown))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("'queens %s' writes %d bytes, not the %d of docs/%s: run it in docs/web", command, len(got), len(want), shown)
+	}
+	if len(want) > 512<<10 {
+		t.Errorf("docs/%s is %d KiB, too large for a page", shown, len(want)>>10)
+	}
 }

@@ -24,7 +24,7 @@ var zhAllowed = map[string]bool{
 	"bash": true, "zsh": true, "fish": true, "powershell": true, "LANG": true, "LC_ALL": true, "LC_MESSAGES": true,
 	"json": true, "ckpt": true, "txt": true, "param": true, "part": true,
 	"letting": true, "n": true, "init": true, "blocks": true, "diags": true, "numdiags": true, "Excluded": true, "Diagonals": true,
-	"goroutine": true, "stderr": true, "none": true, "undecided": true, "auto": true, "always": true, "never": true,
+	"goroutine": true, "stderr": true, "none": true, "undecided": true, "auto": true, "always": true, "never": true, "true": true, "false": true,
 	"Go": true, "Java": true, "lp": true, "mps": true, "HiGHS": true, "q_R_C": true, "Kubernetes": true, "Indexed": true, "Job": true, "Slurm": true, "dfs": true, "construct": true, "random": true,
 	"essence": true, "dimacs": true, "cnf": true, "nats": true, "usr": true, "local": true, "share": true, "kill": true, "echo": true,
 	"runs": true, "all": true, "columns": true, "rows": true, "MB": true, "secret": true, "X": true, "P": true, "R": true, "G": true, "V": true, "F": true, "E": true,

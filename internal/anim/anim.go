@@ -9,7 +9,8 @@
 // The steps of a search are its events, counted from 1: step k shows the
 // board after event k, with that event marked; step 0 is the empty board
 // before the first event. [Span] checks a range of steps against the
-// search and the bounds on the size of a GIF; [Render] draws it.
+// search and the bounds on the size of a GIF; [Render] draws it and
+// [Encode] writes it as it draws.
 package anim
 
 import (
@@ -20,6 +21,8 @@ import (
 	"image/gif"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/message"
+	"github.com/queenslab/queens/internal/narrate"
 )
 
 // The bounds on a GIF. A range of steps past either is refused before
@@ -46,17 +49,18 @@ var ErrRange = errors.New("bad range of steps")
 var ErrTooLarge = errors.New("the animation would be too large")
 
 // Estimate returns a pessimistic estimate of the size in bytes of a GIF
-// of frames steps of the n×n board: the first frame whole, at a byte a
-// pixel, and each other frame at a sixteenth of that. Most steps change a
-// square or two and take far less (the 8×8 board averages about 3 KB a
-// frame, a fortieth); a solution or a dead end redraws a row or the
-// whole board.
+// of frames steps of the n×n board at the first scale, with captions: the
+// first frame whole, at a byte a pixel, and each other frame at a
+// sixteenth of that. Most steps change a square or two and the caption
+// and take far less (the 8×8 board averages about 2.4 KB a frame, a
+// sixtieth); a solution or a dead end redraws a row or the whole board.
 func Estimate(n, frames int) int64 {
 	if frames <= 0 {
 		return 0
 	}
-	side := int64(Side(n))
-	return side*side + int64(frames-1)*side*side/16
+	w, h := Size(n, 1, true)
+	area := int64(w) * int64(h)
+	return area + int64(frames-1)*area/16
 }
 
 // Span checks the steps from..to of the search of the n×n board by a;
@@ -122,91 +126,176 @@ func checkSize(n, from, to int) error {
 	return nil
 }
 
-// Options choose how [RenderWith] draws: which events make frames and how
-// large the board is.
+// Options choose how [Render] and [Encode] draw. The zero value draws
+// every event, at the first scale, with English captions.
 type Options struct {
 	// Kinds are the kinds of event that make a frame; none means every
 	// kind. The board still moves past the other events, unseen: with
 	// placements and removals only, a slide shows the queens come and go
 	// without every square tried.
 	Kinds []queens.EventKind
-	// Scale multiplies the side of a square: 2 draws the board twice as
-	// large, for a slide. 0 means 1.
+	// Scale multiplies the side of a square and the size of the text: 2
+	// draws the board twice as large, for a slide. 0 means 1.
 	Scale int
+	// Lang is the language of the captions.
+	Lang message.Lang
+	// NoCaption leaves out the caption, the sentence of each event below
+	// the board, as trace writes it.
+	NoCaption bool
+	// Delay is the time a frame shows, in hundredths of a second; 0 means
+	// [FrameDelay]. The last frame shows at least [LastDelay].
+	Delay int
 }
 
 // MaxScale is the largest Scale of [Options].
 const MaxScale = 4
 
-// Render draws the steps from..to of the search of the n×n board by a,
-// a range that [Span] accepted, one frame per step. Each frame after the
-// first holds only the part of the picture that changed.
-func Render(ctx context.Context, a queens.Algorithm, n, from, to int) (*gif.GIF, error) {
-	return RenderWith(ctx, a, n, from, to, Options{})
+// MaxDelay is the largest Delay of [Options], ten seconds.
+const MaxDelay = 1000
+
+// renderer draws the frames of a range of steps, each frame the part of
+// the picture that changed, its unchanged pixels clear.
+type renderer struct {
+	a        queens.Algorithm
+	n        int
+	from, to int
+	o        Options
+	kinds    uint32 // bit k: events of kind k make frames
+	d        *drawer
+	words    *narrate.Words
+	text     []byte
+	cfg      image.Config
+	// prev is the picture of the frame before, cur the one being drawn.
+	prev, cur *image.Paletted
 }
 
-// RenderWith is [Render] with the events and the size that o chooses. The
-// board before step from is always the first frame when from is 0.
-func RenderWith(ctx context.Context, a queens.Algorithm, n, from, to int, o Options) (*gif.GIF, error) {
-	scale := max(o.Scale, 1)
-	if scale > MaxScale {
-		return nil, fmt.Errorf("%w: the scale must be from 1 to %d, got %d", ErrRange, MaxScale, scale)
+// newRenderer checks the options and the size of the GIF of the steps
+// from..to, a range that [Span] accepted.
+func newRenderer(a queens.Algorithm, n, from, to int, o Options) (*renderer, error) {
+	o.Scale = max(o.Scale, 1)
+	if o.Scale > MaxScale {
+		return nil, fmt.Errorf("%w: the scale must be from 1 to %d, got %d", ErrRange, MaxScale, o.Scale)
+	}
+	if o.Delay < 0 || o.Delay > MaxDelay {
+		return nil, fmt.Errorf("%w: the delay must be from 0 to %d hundredths of a second, got %d", ErrRange, MaxDelay, o.Delay)
+	}
+	if o.Delay == 0 {
+		o.Delay = FrameDelay
 	}
 	if err := checkSize(n, from, to); err != nil {
 		return nil, err
 	}
-	if size := Estimate(n, to-from+1) * int64(scale*scale); size > MaxBytes {
-		return nil, fmt.Errorf("%w: steps %d to %d of the %d×%d board at scale %d make about %d MB, more than %d MB", ErrTooLarge, from, to, n, n, scale, size>>20, MaxBytes>>20)
+	if size := Estimate(n, to-from+1) * int64(o.Scale*o.Scale); size > MaxBytes {
+		return nil, fmt.Errorf("%w: steps %d to %d of the %d×%d board at scale %d make about %d MB, more than %d MB", ErrTooLarge, from, to, n, n, o.Scale, size>>20, MaxBytes>>20)
 	}
-	var kinds uint32 // bit k: events of kind k make frames
+	r := &renderer{a: a, n: n, from: from, to: to, o: o}
 	for _, k := range o.Kinds {
-		kinds |= 1 << k
+		r.kinds |= 1 << k
 	}
-	shown := func(k queens.EventKind) bool { return kinds == 0 || kinds&(1<<k) != 0 }
-	d := newDrawer(n, scale)
-	g := &gif.GIF{Config: image.Config{ColorModel: palette, Width: d.side, Height: d.side}}
-	prev := image.NewPaletted(image.Rect(0, 0, d.side, d.side), palette)
-	cur := image.NewPaletted(prev.Rect, palette)
-	add := func(ev *queens.Event) {
-		d.draw(cur, ev)
-		r := changed(prev, cur)
-		if len(g.Image) == 0 {
-			r = cur.Rect
+	r.d = newDrawer(n, o.Scale, !o.NoCaption)
+	if !o.NoCaption {
+		r.words = narrate.New(message.NewPrinter(o.Lang), a.Name)
+	}
+	r.cfg = image.Config{ColorModel: palette, Width: r.d.w, Height: r.d.h}
+	r.prev = image.NewPaletted(image.Rect(0, 0, r.d.w, r.d.h), palette)
+	r.cur = image.NewPaletted(r.prev.Rect, palette)
+	return r, nil
+}
+
+// run draws the frames and hands each to put, the first whole.
+func (r *renderer) run(ctx context.Context, put func(*image.Paletted) error) error {
+	first := true
+	add := func(ev *queens.Event) error {
+		r.d.draw(r.cur, ev, string(r.text))
+		whole := first
+		rect := r.cur.Rect
+		if !whole {
+			rect = changed(r.prev, r.cur)
 		}
-		frame := image.NewPaletted(r, palette)
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			copy(frame.Pix[frame.PixOffset(r.Min.X, y):frame.PixOffset(r.Max.X, y)], cur.Pix[cur.PixOffset(r.Min.X, y):cur.PixOffset(r.Max.X, y)])
+		first = false
+		frame := image.NewPaletted(rect, palette)
+		for y := rect.Min.Y; y < rect.Max.Y; y++ {
+			i := r.cur.PixOffset(rect.Min.X, y)
+			row, old := r.cur.Pix[i:i+rect.Dx()], r.prev.Pix[i:i+rect.Dx()]
+			dst := frame.Pix[frame.PixOffset(rect.Min.X, y):]
+			if whole {
+				copy(dst, row)
+				continue
+			}
+			for x, v := range row {
+				if v == old[x] {
+					v = cClear
+				}
+				dst[x] = v
+			}
 		}
-		g.Image = append(g.Image, frame)
-		g.Delay = append(g.Delay, FrameDelay)
-		g.Disposal = append(g.Disposal, gif.DisposalNone)
-		prev, cur = cur, prev
+		r.prev, r.cur = r.cur, r.prev
+		return put(frame)
+	}
+	var err error
+	if r.from == 0 {
+		if r.words != nil {
+			r.text = r.words.AppendStart(r.text[:0], r.n)
+		}
+		err = add(nil)
 	}
 	step := 0
-	if from == 0 {
-		add(nil)
-	}
-	_, err := a.Search(ctx, n, func(e queens.Event) bool {
-		if step == to {
+	_, serr := r.a.Search(ctx, r.n, func(e queens.Event) bool {
+		if step == r.to || err != nil {
 			return false
 		}
 		step++
-		d.apply(&e)
-		if step >= from && shown(e.Kind) {
-			add(&e)
+		r.d.apply(&e)
+		shown := step >= r.from && (r.kinds == 0 || r.kinds&(1<<e.Kind) != 0)
+		switch {
+		case r.words == nil:
+		case shown:
+			r.text = r.words.AppendText(r.text[:0], e, r.n)
+		default:
+			r.words.Follow(e)
 		}
-		return step < to
+		if shown {
+			err = add(&e)
+		}
+		return step < r.to
+	})
+	switch {
+	case serr != nil:
+		return serr
+	case err != nil:
+		return err
+	case step != r.to:
+		return fmt.Errorf("%w: the search of the %d×%d board by %s has %d steps, not %d", ErrRange, r.n, r.n, r.a.Name, step, r.to)
+	case first:
+		return fmt.Errorf("%w: no event of the kinds asked for between steps %d and %d", ErrRange, r.from, r.to)
+	}
+	return nil
+}
+
+// lastDelay is the delay of the last frame.
+func (r *renderer) lastDelay() int { return max(LastDelay, r.o.Delay) }
+
+// Render draws the steps from..to of the search of the n×n board by a,
+// a range that [Span] accepted, as o chooses: a frame per step, or per
+// event of the kinds o names, with the empty board first when from is 0.
+// Each frame after the first holds only the part of the picture that
+// changed, its other pixels clear.
+func Render(ctx context.Context, a queens.Algorithm, n, from, to int, o Options) (*gif.GIF, error) {
+	r, err := newRenderer(a, n, from, to, o)
+	if err != nil {
+		return nil, err
+	}
+	g := &gif.GIF{Config: r.cfg}
+	err = r.run(ctx, func(frame *image.Paletted) error {
+		g.Image = append(g.Image, frame)
+		g.Delay = append(g.Delay, r.o.Delay)
+		g.Disposal = append(g.Disposal, gif.DisposalNone)
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if step != to {
-		return nil, fmt.Errorf("%w: the search of the %d×%d board by %s has %d steps, not %d", ErrRange, n, n, a.Name, step, to)
-	}
-	if len(g.Image) == 0 {
-		return nil, fmt.Errorf("%w: no event of the kinds asked for between steps %d and %d", ErrRange, from, to)
-	}
-	g.Delay[len(g.Delay)-1] = LastDelay
+	g.Delay[len(g.Delay)-1] = r.lastDelay()
 	return g, nil
 }
 

@@ -22,7 +22,7 @@ func TestRender(t *testing.T) {
 		if from != 0 || to != events {
 			t.Errorf("%s: span %d..%d, want 0..%d", a.Name, from, to, events)
 		}
-		g, err := Render(ctx, a, 4, from, to)
+		g, err := Render(ctx, a, 4, from, to, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestRender(t *testing.T) {
 			t.Fatal(err)
 		}
 		back, err := gif.DecodeAll(&buf)
-		if err != nil || len(back.Image) != events+1 || back.Image[0].Rect.Dx() != Side(4) {
+		if w, _ := Size(4, 1, true); err != nil || len(back.Image) != events+1 || back.Image[0].Rect.Dx() != w {
 			t.Errorf("%s: %v, %d frames, want the empty board and %d events", a.Name, err, len(back.Image), events)
 		}
 	}
@@ -56,10 +56,11 @@ func TestSpanRefuses(t *testing.T) {
 	}
 }
 
-// TestRenderWith draws the 4×4 search of flags with placements and
+// TestRenderOptions draws the 4×4 search of flags with placements and
 // removals only, at twice the size: one frame for the empty board and one
-// for each of those events, each twice as wide.
-func TestRenderWith(t *testing.T) {
+// for each of those events, the board twice as wide; a scale, a delay or
+// kinds that make no frame are refused.
+func TestRenderOptions(t *testing.T) {
 	ctx := context.Background()
 	a, _ := queens.LookupAlgorithm("flags")
 	moves, events := 0, 0
@@ -70,17 +71,27 @@ func TestRenderWith(t *testing.T) {
 		}
 		return true
 	})
-	g, err := RenderWith(ctx, a, 4, 0, events, Options{Kinds: []queens.EventKind{queens.EventPlace, queens.EventRemove}, Scale: 2})
+	g, err := Render(ctx, a, 4, 0, events, Options{Kinds: []queens.EventKind{queens.EventPlace, queens.EventRemove}, Scale: 2, Delay: 70})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Image) != moves+1 || g.Config.Width != 4*cellSize(4)*2+2*margin {
-		t.Errorf("%d frames %d pixels wide, want %d frames %d wide", len(g.Image), g.Config.Width, moves+1, 4*cellSize(4)*2+2*margin)
+	w, h := Size(4, 2, true)
+	if len(g.Image) != moves+1 || g.Config.Width != w || g.Config.Height != h {
+		t.Errorf("%d frames of %d×%d pixels, want %d frames of %d×%d", len(g.Image), g.Config.Width, g.Config.Height, moves+1, w, h)
 	}
-	if _, err := RenderWith(ctx, a, 4, 1, 2, Options{Kinds: []queens.EventKind{queens.EventSolution}}); !errors.Is(err, ErrRange) {
+	w1, _ := Size(4, 1, true)
+	if board := 4 * cellSize(4) * 2; w < board+2*margin || w > 2*w1 {
+		t.Errorf("at scale 2 the frames are %d pixels wide, %d at scale 1; want room for a board of %d", w, w1, board)
+	}
+	if g.Delay[0] != 70 || g.Delay[len(g.Delay)-1] != LastDelay {
+		t.Errorf("delays %d…%d, want 70 and %d for the last", g.Delay[0], g.Delay[len(g.Delay)-1], LastDelay)
+	}
+	if _, err := Render(ctx, a, 4, 1, 2, Options{Kinds: []queens.EventKind{queens.EventSolution}}); !errors.Is(err, ErrRange) {
 		t.Errorf("steps 1..2 with solutions only: %v, want %v", err, ErrRange)
 	}
-	if _, err := RenderWith(ctx, a, 4, 0, 5, Options{Scale: MaxScale + 1}); !errors.Is(err, ErrRange) {
-		t.Errorf("scale %d: %v, want %v", MaxScale+1, err, ErrRange)
+	for _, o := range []Options{{Scale: MaxScale + 1}, {Delay: -1}, {Delay: MaxDelay + 1}} {
+		if _, err := Render(ctx, a, 4, 0, 5, o); !errors.Is(err, ErrRange) {
+			t.Errorf("%+v: %v, want %v", o, err, ErrRange)
+		}
 	}
 }

@@ -4,20 +4,26 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/queenslab/queens"
 )
 
-// margin is the white border around the board, as the svg format has it.
+// margin is the white border around the picture, as the svg format has
+// it around the board.
 const margin = 10
 
 // cellSize returns the side of a square in pixels: the board is about
 // 320 pixels wide, as in the svg format, and a square at least 10.
 func cellSize(n int) int { return max(10, 320/n) }
 
-// Side returns the width and height in pixels of the frames of the n×n
-// board.
-func Side(n int) int { return n*cellSize(n) + 2*margin }
+// Size returns the width and height in pixels of the frames of the n×n
+// board at the scale given (1 to [MaxScale]), with the caption or
+// without.
+func Size(n, scale int, caption bool) (int, int) {
+	d := newDrawer(n, max(scale, 1), caption)
+	return d.w, d.h
+}
 
 // The colours of the picture, as indices of palette. The tints are the
 // page's translucent colours laid over a light and a dark square.
@@ -41,7 +47,12 @@ const (
 	cGhostDark
 	cGhostEdgeLight
 	cGhostEdgeDark
+	cInk                      // the text, in inkLevels tints from the faintest to the full ink
+	cClear = cInk + inkLevels // the pixels of a frame that leave the one before as it is
 )
+
+// inkLevels is the number of tints of the text over white.
+const inkLevels = 7
 
 var (
 	light, dark = rgb(0xf0d9b5), rgb(0xb58863)
@@ -50,6 +61,7 @@ var (
 	deadTint    = rgb(0xc2410c) // at 30 %
 	queenFill   = rgb(0x222222)
 	white       = rgb(0xffffff)
+	ink         = rgb(0x222222) // the labels, lighter, and the caption
 )
 
 // palette holds the colours in the order of their indices.
@@ -73,6 +85,14 @@ var palette = color.Palette{
 	cGhostDark:      blend(queenFill, 0.32, dark),
 	cGhostEdgeLight: blend(white, 0.32, light),
 	cGhostEdgeDark:  blend(white, 0.32, dark),
+	cInk:            blend(ink, 1.0/inkLevels, white),
+	cInk + 1:        blend(ink, 2.0/inkLevels, white),
+	cInk + 2:        blend(ink, 3.0/inkLevels, white),
+	cInk + 3:        blend(ink, 4.0/inkLevels, white),
+	cInk + 4:        blend(ink, 5.0/inkLevels, white),
+	cInk + 5:        blend(ink, 6.0/inkLevels, white),
+	cInk + 6:        ink,
+	cClear:          color.Transparent,
 }
 
 func rgb(v uint32) color.RGBA {
@@ -96,23 +116,68 @@ const (
 	markDead               // a square of a row without a free one
 )
 
-// drawer draws the board of one search, step after step.
+// drawer draws the board of one search, step after step: the columns
+// numbered above it and the rows to its left, from 1 as the sentences of
+// the events and the page's board count them, and the caption below.
 type drawer struct {
-	n, cell, side int
-	queens        []int   // queens[row]: the column of its queen, or -1
-	sprite        []uint8 // the queen in a square: 0 nothing, 1 fill, 2 outline
-	marks         []uint8 // per square, for the step being drawn
-	attacks       []uint8 // per square, the queens that attack it
+	n, cell int
+	w, h    int     // the picture
+	ox, oy  int     // the top left corner of the board
+	queens  []int   // queens[row]: the column of its queen, or -1
+	sprite  []uint8 // the queen in a square: 0 nothing, 1 fill, 2 outline
+	marks   []uint8 // per square, for the step being drawn
+	attacks []uint8 // per square, the queens that attack it
+	label   *face
+	names   []string // the numbers of the rows and columns
+	// The caption: its size, as large as the scale makes it unless its
+	// sentence needs more than captionLines lines, where it shrinks to
+	// the smallest; the top of its first line; the faces by size.
+	captionPx, smallestPx int
+	captionTop, lineGap   int
+	faces                 map[int]*face
 }
 
-func newDrawer(n, scale int) *drawer {
+// captionLines is the number of lines the caption has room for.
+const captionLines = 2
+
+func newDrawer(n, scale int, caption bool) *drawer {
 	cell := cellSize(n) * scale
-	d := &drawer{n: n, cell: cell, side: n*cell + 2*margin, queens: make([]int, n), marks: make([]uint8, n*n), attacks: make([]uint8, n*n)}
+	d := &drawer{n: n, cell: cell, queens: make([]int, n), marks: make([]uint8, n*n), attacks: make([]uint8, n*n)}
 	for i := range d.queens {
 		d.queens[i] = -1
 	}
 	d.sprite = queenSprite(cell)
+	for i := range n {
+		d.names = append(d.names, strconv.Itoa(i+1))
+	}
+	// The labels are as large as the caption's letters, smaller on a
+	// board of small squares.
+	d.label = newFace(min(13*scale, max(9, cell*11/20)))
+	gap := d.label.px / 2
+	d.ox = margin + int(math.Ceil(d.label.width(strconv.Itoa(n)))) + gap
+	d.oy = margin + d.label.ascent() + d.label.descent() + gap/2
+	board := n * cell
+	d.w, d.h = d.ox+board+margin, d.oy+board+margin
+	if caption {
+		d.captionPx = 14 * scale
+		d.smallestPx = d.captionPx * 4 / 5
+		d.faces = map[int]*face{}
+		f := d.face(d.captionPx)
+		d.lineGap = int(math.Ceil(float64(d.captionPx) * 1.35))
+		d.captionTop = d.oy + board + d.captionPx*2/3
+		d.h = d.captionTop + (captionLines-1)*d.lineGap + f.ascent() + f.descent() + margin
+	}
 	return d
+}
+
+// face returns the caption's face of px pixels to the em.
+func (d *drawer) face(px int) *face {
+	f, ok := d.faces[px]
+	if !ok {
+		f = newFace(px)
+		d.faces[px] = f
+	}
+	return f
 }
 
 // apply moves the board past the event e.
@@ -126,8 +191,9 @@ func (d *drawer) apply(e *queens.Event) {
 }
 
 // draw draws the board into img, with the marks of the event ev that led
-// to it; nil draws the board before the first event.
-func (d *drawer) draw(img *image.Paletted, ev *queens.Event) {
+// to it (nil draws the board before the first event), the labels and the
+// caption, if the drawer has one.
+func (d *drawer) draw(img *image.Paletted, ev *queens.Event, caption string) {
 	n, cell := d.n, d.cell
 	clear(d.marks)
 	clear(d.attacks)
@@ -195,7 +261,7 @@ func (d *drawer) draw(img *image.Paletted, ev *queens.Event) {
 		img.Pix[i] = cWhite
 	}
 	board := n * cell
-	fill(img, image.Rect(margin-1, margin-1, margin+board+1, margin+board+1), cOutline)
+	fill(img, image.Rect(d.ox-1, d.oy-1, d.ox+board+1, d.oy+board+1), cOutline)
 	for r := range n {
 		for c := range n {
 			d.square(img, r, c)
@@ -204,12 +270,53 @@ func (d *drawer) draw(img *image.Paletted, ev *queens.Event) {
 	if line[0] >= 0 {
 		d.line(img, line)
 	}
+	d.labels(img)
+	if d.faces != nil {
+		d.caption(img, caption)
+	}
+}
+
+// labels numbers the columns above the board and the rows to its left, in
+// a lighter ink than the caption's.
+func (d *drawer) labels(img *image.Paletted) {
+	const strength = 0.6
+	f := d.label
+	for i, s := range d.names {
+		w := f.width(s)
+		centre := float64(d.ox) + (float64(i)+0.5)*float64(d.cell)
+		f.draw(img, centre-w/2, d.oy-f.descent()-f.px/4, s, strength)
+		middle := d.oy + i*d.cell + d.cell/2
+		f.draw(img, float64(d.ox-f.px/2)-w, middle+(f.ascent()-f.descent())/2, s, strength)
+	}
+}
+
+// caption writes s below the board, from its left edge, on as many lines
+// as it has room for: in a smaller face when it needs, cut short when even
+// that is too small.
+func (d *drawer) caption(img *image.Paletted, s string) {
+	width := float64(d.n * d.cell)
+	px := d.captionPx
+	f := d.face(px)
+	lines := f.wrap(s, width)
+	for len(lines) > captionLines && px > d.smallestPx {
+		px--
+		f = d.face(px)
+		lines = f.wrap(s, width)
+	}
+	y := d.captionTop + d.face(d.captionPx).ascent()
+	for i, l := range lines[:min(len(lines), captionLines)] {
+		text := s[l[0]:l[1]]
+		if i == captionLines-1 && len(lines) > captionLines {
+			text = f.ellipsis(s[l[0]:], width)
+		}
+		f.draw(img, float64(d.ox), y+i*d.lineGap, text, 1)
+	}
 }
 
 // square draws the square (r, c) with its queen and marks.
 func (d *drawer) square(img *image.Paletted, r, c int) {
 	n, cell := d.n, d.cell
-	x0, y0 := margin+c*cell, margin+r*cell
+	x0, y0 := d.ox+c*cell, d.oy+r*cell
 	m := d.marks[r*n+c]
 	queen := d.queens[r] == c
 	odd := (r+c)%2 == 1
@@ -338,8 +445,9 @@ func (d *drawer) cross(img *image.Paletted, x0, y0 int) {
 // on the attacker, as the page's overlay does.
 func (d *drawer) line(img *image.Paletted, l [4]int) {
 	c := float64(d.cell)
-	ax, ay := margin+(float64(l[1])+0.5)*c, margin+(float64(l[0])+0.5)*c
-	bx, by := margin+(float64(l[3])+0.5)*c, margin+(float64(l[2])+0.5)*c
+	ox, oy := float64(d.ox), float64(d.oy)
+	ax, ay := ox+(float64(l[1])+0.5)*c, oy+(float64(l[0])+0.5)*c
+	bx, by := ox+(float64(l[3])+0.5)*c, oy+(float64(l[2])+0.5)*c
 	red, halo, dot := max(1, 0.035*c), max(2, 0.07*c), max(2, 0.09*c)
 	box := image.Rect(int(min(ax, bx)-halo-dot), int(min(ay, by)-halo-dot), int(max(ax, bx)+halo+dot)+1, int(max(ay, by)+halo+dot)+1).Intersect(img.Rect)
 	for y := box.Min.Y; y < box.Max.Y; y++ {

@@ -3,7 +3,6 @@ package anim
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"image"
 	"image/gif"
 	"io"
@@ -12,94 +11,63 @@ import (
 )
 
 // Encode draws the steps from..to of the search of the n×n board by a, a
-// range that [Span] accepted, and writes them to w as the animated GIF
-// that [Render] and gif.EncodeAll make, byte for byte; but it encodes
-// each frame as it is drawn, so that it holds two pictures and one
-// frame at a time, not the whole animation.
-func Encode(ctx context.Context, w io.Writer, a queens.Algorithm, n, from, to int) error {
-	if err := checkSize(n, from, to); err != nil {
-		return err
+// range that [Span] accepted, as o chooses, and writes them to w as the
+// animated GIF that [Render] and gif.EncodeAll make, byte for byte; but
+// it encodes each frame as it is drawn, so that it holds two pictures and
+// one frame at a time, not the whole animation. It returns the number of
+// frames.
+func Encode(ctx context.Context, w io.Writer, a queens.Algorithm, n, from, to int, o Options) (int, error) {
+	r, err := newRenderer(a, n, from, to, o)
+	if err != nil {
+		return 0, err
 	}
-	d := newDrawer(n, 1)
-	cfg := image.Config{ColorModel: palette, Width: d.side, Height: d.side}
-	prev := image.NewPaletted(image.Rect(0, 0, d.side, d.side), palette)
-	cur := image.NewPaletted(prev.Rect, palette)
 	var (
 		buf     bytes.Buffer
 		frames  int
 		pending *image.Paletted // drawn, written when the next one is, as the last gets another delay
-		werr    error
 	)
 	// put writes a frame: the GIF of the frame alone, less its trailer
 	// and, after the first, its header; the first is followed by the
-	// extension that loops the animation, as EncodeAll writes it.
-	put := func(frame *image.Paletted, delay int) {
-		if werr != nil {
-			return
-		}
+	// extension that loops the animation, as EncodeAll writes it when
+	// there are more frames.
+	put := func(frame *image.Paletted, delay int, more bool) error {
 		buf.Reset()
-		if werr = gif.EncodeAll(&buf, &gif.GIF{Image: []*image.Paletted{frame}, Delay: []int{delay}, Disposal: []byte{gif.DisposalNone}, Config: cfg}); werr != nil {
-			return
+		if err := gif.EncodeAll(&buf, &gif.GIF{Image: []*image.Paletted{frame}, Delay: []int{delay}, Disposal: []byte{gif.DisposalNone}, Config: r.cfg}); err != nil {
+			return err
 		}
 		b := buf.Bytes()
 		head := headerLen(b)
 		if frames == 0 {
-			if _, werr = w.Write(b[:head]); werr != nil {
-				return
+			if _, err := w.Write(b[:head]); err != nil {
+				return err
 			}
-			if to > from {
-				_, werr = w.Write([]byte{0x21, 0xff, 0x0b, 'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0', 0x03, 0x01, 0x00, 0x00, 0x00})
+			if more {
+				if _, err := w.Write([]byte{0x21, 0xff, 0x0b, 'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0', 0x03, 0x01, 0x00, 0x00, 0x00}); err != nil {
+					return err
+				}
 			}
-		}
-		if werr == nil {
-			_, werr = w.Write(b[head : len(b)-1])
 		}
 		frames++
+		_, err := w.Write(b[head : len(b)-1])
+		return err
 	}
-	add := func(ev *queens.Event) {
-		d.draw(cur, ev)
-		r := changed(prev, cur)
-		if frames == 0 && pending == nil {
-			r = cur.Rect
-		}
-		frame := image.NewPaletted(r, palette)
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			copy(frame.Pix[frame.PixOffset(r.Min.X, y):frame.PixOffset(r.Max.X, y)], cur.Pix[cur.PixOffset(r.Min.X, y):cur.PixOffset(r.Max.X, y)])
-		}
+	err = r.run(ctx, func(frame *image.Paletted) error {
 		if pending != nil {
-			put(pending, FrameDelay)
+			if err := put(pending, r.o.Delay, true); err != nil {
+				return err
+			}
 		}
 		pending = frame
-		prev, cur = cur, prev
-	}
-	step := 0
-	if from == 0 {
-		add(nil)
-	}
-	_, err := a.Search(ctx, n, func(e queens.Event) bool {
-		if step == to || werr != nil {
-			return false
-		}
-		step++
-		d.apply(&e)
-		if step >= from {
-			add(&e)
-		}
-		return step < to
+		return nil
 	})
-	switch {
-	case err != nil:
-		return err
-	case werr != nil:
-		return werr
-	case pending == nil || frames+1 != to-from+1:
-		return fmt.Errorf("%w: the search of the %d×%d board by %s has %d steps, not %d", ErrRange, n, n, a.Name, step, to)
+	if err != nil {
+		return frames, err
 	}
-	put(pending, LastDelay)
-	if werr == nil {
-		_, werr = w.Write([]byte{0x3b})
+	if err := put(pending, r.lastDelay(), false); err != nil {
+		return frames, err
 	}
-	return werr
+	_, err = w.Write([]byte{0x3b})
+	return frames, err
 }
 
 // headerLen returns the length of the header of the GIF b: its signature,

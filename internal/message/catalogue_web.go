@@ -315,6 +315,7 @@ func init() {
 		Entry{Key: "parameter %s is given %d times", Zh: "参数 %s 给了 %d 次"},
 		Entry{Key: "parameter %s is missing: it must be a whole number from %d to %d", Zh: "缺少参数 %s：它必须是 %d 到 %d 之间的整数"},
 		Entry{Key: "%s must be a whole number from %d to %d, got %q", Zh: "%s 必须是 %d 到 %d 之间的整数，而不是 %q"},
+		Entry{Key: "events takes try, place, remove, solution and deadend, got %q", Zh: "'events' 可取 'try'、'place'、'remove'、'solution' 和 'deadend'，收到的是 %q"},
 		Entry{Key: "%s must be 0 or 1, got %q", Zh: "%s 必须是 0 或 1，而不是 %q"},
 		Entry{Key: "format must be ndjson or sse, got %q", Zh: "格式必须是 'ndjson' 或 'sse'，而不是 %q"},
 		Entry{Key: "parameter %s needs algo=%s", Zh: "参数 %s 需要 'algo=%s'"},

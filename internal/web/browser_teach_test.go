@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
+	"image/gif"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/anim"
+	"github.com/queenslab/queens/internal/message"
 )
 
 // The browser tests of the search page as a teacher uses it: a steady
@@ -613,6 +617,48 @@ func TestBrowserWork(t *testing.T) {
 	}
 	eval[bool](t, ctx, `(() => { document.querySelector('#gif-to').value = '99999999'; document.querySelector('#gif-form').requestSubmit(); return true; })()`)
 	waitFor(t, ctx, "the refusal", `document.querySelector('#gif-note').textContent.startsWith('No GIF: ')`)
+
+	// For a slide, in Chinese: the form's events, size, pace and caption
+	// and the page's language go to the server, and its GIF is the one
+	// drawn so, with Chinese captions.
+	open(t, ctx, url, "?n=4&algo=flags&step=0&lang=zh#search")
+	eval[bool](t, ctx, `(() => {
+		document.querySelector('#gif-box').open = true;
+		window.saved = [];
+		window.gifs = [];
+		const click = HTMLAnchorElement.prototype.click;
+		HTMLAnchorElement.prototype.click = function () { if (this.download) saved.push(this.download); else click.call(this); };
+		const get = window.fetch;
+		window.fetch = async (u, o) => {
+			const res = await get(u, o);
+			if (String(u).includes('api/gif')) gifs.push([String(u), (await res.clone().arrayBuffer()).byteLength]);
+			return res;
+		};
+		document.querySelector('#gif-from').value = '0';
+		document.querySelector('#gif-to').value = '98';
+		document.querySelector('#gif-events').value = 'place,remove,solution';
+		document.querySelector('#gif-scale').value = '2';
+		document.querySelector('#gif-delay').value = '1000';
+		document.querySelector('#gif-form').requestSubmit();
+		return true;
+	})()`)
+	waitFor(t, ctx, "the slide's GIF", `saved.length === 1 && gifs.length === 1`)
+	got := eval[string](t, ctx, `gifs[0][0]`)
+	for _, want := range []string{"from=0&to=98&", "events=place%2Cremove%2Csolution&scale=2&delay=1000&caption=1", "lang=zh"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the page asks for %s, without %s", got, want)
+		}
+	}
+	flags, _ := queens.LookupAlgorithm("flags")
+	g, err := anim.Render(t.Context(), flags, 4, 0, 98, anim.Options{Kinds: []queens.EventKind{queens.EventPlace, queens.EventRemove, queens.EventSolution}, Scale: 2, Delay: 100, Lang: message.Chinese})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	gif.EncodeAll(&want, g)
+	if size := eval[int](t, ctx, `gifs[0][1]`); size != want.Len() {
+		t.Errorf("the page got a GIF of %d bytes, want the %d of the slide asked for", size, want.Len())
+	}
 }
 
 // TestBrowserTeachShots writes the screenshots of the teaching views,

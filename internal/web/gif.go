@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/queenslab/queens"
@@ -13,11 +15,15 @@ import (
 )
 
 // gif answers the steps from..to of one algorithm's search as an animated
-// GIF, one frame per step, drawn as `queens trace --gif` draws it, within
-// the same bounds: GET /api/gif?n=&algo=&from=&to=. Steps count from 1,
-// the first event; 0 is the empty board. from defaults to 1, to to the
-// last step. A range that is empty, off the search or too large for a GIF
-// gets 400.
+// GIF, drawn as `queens trace --gif` draws it, within the same bounds:
+// GET /api/gif?n=&algo=&from=&to=&events=&scale=&caption=&delay=. Steps
+// count from 1, the first event; 0 is the empty board. from defaults to
+// 1, to to the last step. events lists the kinds of event that make
+// frames, as --events does (default: all); scale is 1 to 4; caption=0
+// leaves out the sentences below the board, which are in the language of
+// the request; delay is the time a frame shows in milliseconds, 20 to
+// 10000 (default 200). A range that is empty, off the search or too large
+// for a GIF gets 400.
 func (s *server) gif(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	if q.Get("algo") == instanceAlgo {
@@ -46,6 +52,12 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	opts, err := gifOptions(q)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	opts.Lang = langOf(r)
 	if !s.takeTrace(w) {
 		return
 	}
@@ -64,7 +76,7 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) {
 		hd.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="queens-%d-%s-%d-%d.gif"`, srch.n, algo.Name, from, to))
 	}}
 	if err == nil && r.Method != http.MethodHead {
-		err = anim.Encode(ctx, out, algo, srch.n, from, to)
+		_, err = anim.Encode(ctx, out, algo, srch.n, from, to, opts)
 	} else if err == nil {
 		out.start()
 	}
@@ -76,6 +88,33 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the search was stopped: %s", trimLibraryPrefix(err)))
 	}
+}
+
+// gifOptions reads the parameters of /api/gif that choose how it draws:
+// events, scale, caption and delay.
+func gifOptions(q url.Values) (anim.Options, error) {
+	var o anim.Options
+	if list := q.Get("events"); list != "" {
+		for name := range strings.SplitSeq(list, ",") {
+			var k queens.EventKind
+			if err := k.UnmarshalText([]byte(strings.TrimSpace(name))); err != nil {
+				return o, &paramError{fmt.Sprintf("events takes try, place, remove, solution and deadend, got %q", clip(name))}
+			}
+			o.Kinds = append(o.Kinds, k)
+		}
+	}
+	var err error
+	if o.Scale, err = intParam(q, "scale", 1, 1, anim.MaxScale); err != nil {
+		return o, err
+	}
+	caption, err := intParam(q, "caption", 1, 0, 1)
+	if err != nil {
+		return o, err
+	}
+	o.NoCaption = caption == 0
+	delay, err := intParam(q, "delay", 10*anim.FrameDelay, 20, 10*anim.MaxDelay)
+	o.Delay = delay / 10
+	return o, err
 }
 
 // lazyWriter passes writes on to w, calling start before the first.

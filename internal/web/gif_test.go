@@ -7,6 +7,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/queenslab/queens"
+	"github.com/queenslab/queens/internal/anim"
+	"github.com/queenslab/queens/internal/message"
 )
 
 func TestGIF(t *testing.T) {
@@ -43,6 +47,52 @@ func TestGIF(t *testing.T) {
 		var body errorBody
 		if rec.Code != http.StatusBadRequest || json.Unmarshal(rec.Body.Bytes(), &body) != nil || !strings.Contains(body.Error, want) || strings.Contains(body.Error, "\n") {
 			t.Errorf("GET %s: %d %s, want 400 and one line with %q", target, rec.Code, rec.Body, want)
+		}
+	}
+}
+
+// TestGIFOptions asks for GIFs as the page's export does, with events,
+// scale, caption, delay and language, and gets the very bytes that
+// anim.Render draws with those options; bad values get 400.
+func TestGIFOptions(t *testing.T) {
+	h := testServer(t, Options{}).handler()
+	flags, _ := queens.LookupAlgorithm("flags")
+	moves := []queens.EventKind{queens.EventPlace, queens.EventRemove, queens.EventSolution}
+	for _, c := range []struct {
+		query, accept string
+		from, to      int
+		want          anim.Options
+	}{
+		{"&from=0&to=98&events=place,remove,solution&scale=2&delay=700&lang=zh", "", 0, 98, anim.Options{Kinds: moves, Scale: 2, Delay: 70, Lang: message.Chinese}},
+		{"&from=0&to=98&events=place,remove,solution&scale=2&delay=700&lang=en", "zh", 0, 98, anim.Options{Kinds: moves, Scale: 2, Delay: 70}},
+		{"&from=3&to=20", "zh-CN", 3, 20, anim.Options{Lang: message.Chinese}},
+		{"&from=3&to=20&caption=0&scale=3", "", 3, 20, anim.Options{NoCaption: true, Scale: 3}},
+	} {
+		rec := request(h, "GET", "/api/gif?n=4&algo=flags"+c.query, "Accept-Language", c.accept)
+		g, err := anim.Render(t.Context(), flags, 4, c.from, c.to, c.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := gif.EncodeAll(&want, g); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), want.Bytes()) {
+			t.Errorf("GET %s (Accept-Language %q): %d, %d bytes; want the %d bytes of %+v", c.query, c.accept, rec.Code, rec.Body.Len(), want.Len(), c.want)
+		}
+	}
+	for target, want := range map[string]string{
+		"/api/gif?n=4&algo=flags&events=place,jump":           `events takes try, place, remove, solution and deadend, got "jump"`,
+		"/api/gif?n=4&algo=flags&scale=5":                     "scale must be a whole number from 1 to 4",
+		"/api/gif?n=4&algo=flags&caption=2":                   "caption must be a whole number from 0 to 1",
+		"/api/gif?n=4&algo=flags&delay=10":                    "delay must be a whole number from 20 to 10000",
+		"/api/gif?n=4&algo=flags&from=1&to=2&events=solution": "no event of the kinds asked for",
+		"/api/gif?n=4&algo=flags&events=jump&lang=zh":         "'events' 可取",
+	} {
+		rec := request(h, "GET", target)
+		var body errorBody
+		if rec.Code != http.StatusBadRequest || json.Unmarshal(rec.Body.Bytes(), &body) != nil || !strings.Contains(body.Error, want) {
+			t.Errorf("GET %s: %d %s, want 400 and %q", target, rec.Code, rec.Body, want)
 		}
 	}
 }

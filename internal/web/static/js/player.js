@@ -654,7 +654,10 @@ async function exportGIF(e) {
   const name = a.algo.name;
   note.textContent = t('Drawing steps %d to %d…', from, to);
   try {
-    const res = await fetch(`api/gif?n=${a.n}&algo=${encodeURIComponent(name)}${a.inst ? a.inst.query : ''}&from=${from}&to=${to}&lang=${lang()}`, { headers: { 'Accept-Language': lang() } });
+    // The labels and captions come in the page's language; the events,
+    // size, pace and caption as the form chooses, for a slide.
+    const look = `&events=${encodeURIComponent($('#gif-events').value)}&scale=${$('#gif-scale').value}&delay=${$('#gif-delay').value}&caption=${$('#gif-caption').checked ? 1 : 0}`;
+    const res = await fetch(`api/gif?n=${a.n}&algo=${encodeURIComponent(name)}${a.inst ? a.inst.query : ''}&from=${from}&to=${to}${look}&lang=${lang()}`, { headers: { 'Accept-Language': lang() } });
     if (!res.ok) {
       const body = (await res.text()).trim();
       let msg1 = body.split('\n')[0];
