@@ -48,10 +48,10 @@ type explainer struct {
 	backjump  bool
 	relaxFrom int
 	certs     []learned // the kept certificates, most recently useful first
-	keep      int
+	keep      int       // how many certificates are kept
 
 	nodes, jumps, relaxed, refuted, reused uint64
-	sizes                                  [65][2]uint64 // by level: failed branchings, decisions in their explanations
+	sizes                                  [65][2]uint64 // by the decisions above: failed branchings, decisions in their explanations
 }
 
 // learned is a Farkas certificate of a node's relaxation, by line.
@@ -60,9 +60,11 @@ type learned struct {
 	sum, diff [128]int64 // by r+c and by r-c+n-1
 }
 
-func newExplainer(in *Instance) (*explainer, bool) {
+// newExplainer returns the measuring search of in with its preset
+// queens placed; ok is false where one stands on a square it may not.
+func newExplainer(in *Instance) (e *explainer, ok bool) {
 	s, ok := newSearcher(in)
-	e := &explainer{s: s, in: in, n: in.N, full: s.full, open: s.open, allow: s.allow, rowsUsed: lineSet(in.N, in.Rows)[0]}
+	e = &explainer{s: s, in: in, n: in.N, full: s.full, open: s.open, allow: s.allow, rowsUsed: lineSet(in.N, in.Rows)[0]}
 	for i := range e.rowQ {
 		e.rowQ[i], e.colQ[i] = -1, -1
 	}
@@ -76,6 +78,7 @@ func newExplainer(in *Instance) (*explainer, bool) {
 	return e, ok
 }
 
+// put places a queen on (r, c) that rests on the decisions why.
 func (e *explainer) put(r, c int, why uint64) {
 	e.rowQ[r], e.colQ[c], e.sumQ[r+c], e.diffQ[r-c+e.n-1] = c, r, r, r
 	e.open &^= 1 << r
@@ -83,12 +86,14 @@ func (e *explainer) put(r, c int, why uint64) {
 	e.reason[r] = why
 }
 
+// take removes the queen on (r, c).
 func (e *explainer) take(r, c int) {
 	e.rowQ[r], e.colQ[c], e.sumQ[r+c], e.diffQ[r-c+e.n-1] = -1, -1, -1, -1
 	e.open |= 1 << r
 	e.cols &^= 1 << c
 }
 
+// free returns the columns of the free squares of row r.
 func (e *explainer) free(r int) uint64 {
 	f := e.allow[r] &^ e.cols
 	for x := f; x != 0; x &= x - 1 {
