@@ -458,6 +458,10 @@ func TestExplainerAgreesWithOracle(t *testing.T) {
 func TestExplainerMeasure(t *testing.T) {
 	testenv.SkipUnlessSlow(t, "the measurements of learning")
 	how := os.Getenv("QUEENS_LEARN")
+	if how == "" {
+		// A measurement, of some thirteen minutes: not part of a test run.
+		t.Skip("set QUEENS_LEARN=backjump or relax:M:K to measure learning")
+	}
 	f, err := os.Open("testdata/learn-boards.txt")
 	if err != nil {
 		t.Fatal(err)
