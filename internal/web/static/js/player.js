@@ -440,7 +440,7 @@ function draw() {
     const { st, ev } = shown;
     const m = method(a.algo);
     renderState($('#state'), a.algo.name, st, ev);
-    holdStill($('#state-box'), `${a.algo.name}/${st.n}/${document.body.className}/${innerWidth}x${innerHeight}/${$('#lecture').hidden}${$('#quiz').hidden}`);
+    holdStill($('#state'), `${a.algo.name}/${st.n}/${document.body.className}/${innerWidth}x${innerHeight}/${$('#lecture').hidden}${$('#quiz').hidden}`);
     renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n, a.steps.event(a.pos - 2)));
     showLine($('#code'));
     renderStack($('#stack'), $('#stack-h'), a.algo.name, st, ev);
