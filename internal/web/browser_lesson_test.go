@@ -19,9 +19,9 @@ import (
 
 // lessonView is a script that reports what of a lesson's screen is not
 // in view: the board, the state panel (whole, not cut by its box), the
-// current frame of the stack (never of zero size), the marked code line
-// with 8 lines of code around it, the Play controls, and any label cut
-// short. It returns the problems, one sentence each.
+// current frame of the stack (never of zero size), the code, its marked
+// line with 8 lines of code around it, the Play controls, and any label
+// cut short. It returns the problems, one sentence each.
 const lessonView = `(() => {
 	const out = [], H = window.innerHeight, W = window.innerWidth;
 	const check = (name, e, minH = 4) => {
@@ -38,6 +38,7 @@ const lessonView = `(() => {
 	check('the current stack frame', document.querySelector('#stack .frame.top'));
 	check('the Play button', document.querySelector('#play'));
 	check('the Step button', document.querySelector('#step'));
+	check('the code', document.querySelector('#code'));
 	const line = check('the marked code line', document.querySelector('#code .ln.on'));
 	const code = document.querySelector('#code');
 	if (line && code) {
@@ -137,7 +138,9 @@ func watchConsole(t *testing.T, ctx context.Context) {
 // -screenshots it saves each mode at 1366×768, of flags and matrix.
 func TestBrowserLessonModes(t *testing.T) {
 	testenv.SkipUnlessSlow(t, "a lesson of every method in headless Chromium")
-	url := startServer(t)
+	// The test opens about ninety pages one after the other; a stream of
+	// steps a page left behind may hold its seat up to the trace timeout.
+	url := startServer(t, Options{LoopbackOnly: true, MaxTraces: 64})
 	ctx := newBrowser(t, 8*time.Minute)
 	watchConsole(t, ctx)
 	// The lecture's page at step 131 of the 8×8 board: for flags, after
