@@ -145,7 +145,7 @@ func init() {
 		Entry{Key: "%d frames", One: "%d frame", Zh: "%d 层"},
 		Entry{Key: "%d frames folded", One: "%d frame folded", Zh: "折叠了 %d 层"},
 		Entry{Key: "%s = %d: the loop is over", Zh: "%s = %d：循环结束"},
-		Entry{Key: "The explicit stack of matrix: %s, and the row %s = %d", Zh: "matrix 的显式栈：%s，以及当前行 %s = %d"},
+		Entry{Key: "The explicit stack of matrix: %s, row %s = %d", Zh: "matrix 的显式栈：%s，当前行 %s = %d"},
 		Entry{Key: "No queen yet: the stack is empty.", Zh: "还没有皇后：栈是空的。"},
 		Entry{Key: "No call yet: %s starts at the first row.", Zh: "还没有调用：%s 从第一行开始。"},
 		Entry{Key: "Back in row %d: the bit of column %d left %s before the queen went down, so the loop goes on with the bits still set.", Zh: "回到第 %d 行：第 %d 列的位在放下皇后之前已经从 %s 中去掉，循环接着处理仍然置位的那些位。"},

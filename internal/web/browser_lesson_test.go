@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/log"
@@ -17,10 +18,10 @@ import (
 )
 
 // lessonView is a script that reports what of a lesson's screen is not
-// in view: the board, the state panel, the current frame of the stack
-// (never of zero size), the marked code line with 8 lines of code around
-// it, the Play controls, and any label cut short. It returns the
-// problems, one sentence each.
+// in view: the board, the state panel (whole, not cut by its box), the
+// current frame of the stack (never of zero size), the code, its marked
+// line with 8 lines of code around it, the Play controls, and any label
+// cut short. It returns the problems, one sentence each.
 const lessonView = `(() => {
 	const out = [], H = window.innerHeight, W = window.innerWidth;
 	const check = (name, e, minH = 4) => {
@@ -32,9 +33,12 @@ const lessonView = `(() => {
 	};
 	check('the board', document.querySelector('#board'));
 	check('the state panel', document.querySelector('#state'));
+	const sb = document.querySelector('#state-box');
+	if (sb.scrollHeight > sb.clientHeight + 1 || sb.scrollWidth > sb.clientWidth + 1) out.push('the state panel is cut: ' + sb.scrollWidth + '×' + sb.scrollHeight + ' in ' + sb.clientWidth + '×' + sb.clientHeight);
 	check('the current stack frame', document.querySelector('#stack .frame.top'));
 	check('the Play button', document.querySelector('#play'));
 	check('the Step button', document.querySelector('#step'));
+	check('the code', document.querySelector('#code'));
 	const line = check('the marked code line', document.querySelector('#code .ln.on'));
 	const code = document.querySelector('#code');
 	if (line && code) {
@@ -45,12 +49,32 @@ const lessonView = `(() => {
 		const all = code.querySelectorAll('.ln').length;
 		if (lines < Math.min(9, all)) out.push('only ' + lines + ' of ' + all + ' code lines in view');
 	}
-	for (const e of document.querySelectorAll('.pane .stats dt')) {
-		if (e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1) out.push('label cut: ' + e.textContent);
+	// A frame of the stack is whole or folded away, never cut.
+	const stack = document.querySelector('#stack').getBoundingClientRect();
+	for (const f of document.querySelectorAll('#stack .frames:not(.inner) > li')) {
+		const r = f.getBoundingClientRect();
+		if (r.left < stack.left - 0.5 || r.right > stack.right + 0.5) out.push('stack frame cut: ' + f.textContent);
+	}
+	// A title left to screen readers is one pixel wide.
+	const shown = (e) => e.offsetParent !== null && getComputedStyle(e).visibility === 'visible' && e.getBoundingClientRect().width > 1;
+	for (const e of document.querySelectorAll('.pane .stats dt, .panel button, .panel h2, .panel label, .panel summary, .stage button, .stage label, .player .jump, .arr-name, .grid th, .cmp th, #stack .frame')) {
+		if (shown(e) && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== 'visible')) out.push('label cut: ' + e.textContent.trim().slice(0, 40));
 	}
 	if (document.scrollingElement.scrollTop !== 0) out.push('the page scrolled');
 	return out;
 })()`
+
+// typeSizes is a script that returns the smallest type, in pixels, of
+// the code, of the stack and of the indices of the state's arrays and
+// tables.
+const typeSizes = `(() => {
+	const px = (sel) => Math.min(...[...document.querySelectorAll(sel)].filter((e) => e.offsetParent !== null).map((e) => parseFloat(getComputedStyle(e).fontSize)), 99);
+	return [px('#code .ln'), px('#stack .frame, #stack .fold summary'), px('#state .ci, #state .grid th')];
+})()`
+
+// lessonPlaces is a script that returns the top and the bottom of the
+// state, the stack, the code and the Play button.
+const lessonPlaces = `['#state-box', '#stack-box', '#code-box', '#play'].flatMap((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.bottom]; })`
 
 // watchConsole fails the test for every console error and policy
 // violation of the page, besides its uncaught exceptions.
@@ -102,18 +126,28 @@ func watchConsole(t *testing.T, ctx context.Context) {
 	})
 }
 
-// TestBrowserLessonModes opens every mode of a lesson at 1366×768 and
-// 1280×720, in English and Chinese: the plain view, the lecture open, the
-// quiz open, and presenting mode with the lecture. In each, the board,
-// the state panel, the current stack frame, the marked code line with
-// the code around it and the Play controls are on the screen, no label
-// is cut, and the page logs no error. With -screenshots it saves each
-// mode at 1366×768.
+// TestBrowserLessonModes opens every mode of a lesson of every method at
+// 1366×768 and 1280×720, in English and Chinese: the plain view, the
+// lecture open, the quiz open, and presenting mode with the lecture. In
+// each, the board, the state panel, the current stack frame, the marked
+// code line with the code around it and the Play controls are on the
+// screen, no label is cut, and the page logs no error; stepping moves
+// neither the state nor the stack nor the code, and the lecture and the
+// quiz take the place of the settings, not the code's. The code, the
+// stack and the indices keep a size a classroom can read. With
+// -screenshots it saves each mode at 1366×768, of flags and matrix.
 func TestBrowserLessonModes(t *testing.T) {
-	testenv.SkipUnlessSlow(t, "a lesson in headless Chromium")
-	url := startServer(t)
-	ctx := newBrowser(t)
+	testenv.SkipUnlessSlow(t, "a lesson of every method in headless Chromium")
+	// The test opens about ninety pages one after the other; a stream of
+	// steps a page left behind may hold its seat up to the trace timeout.
+	url := startServer(t, Options{LoopbackOnly: true, MaxTraces: 64})
+	ctx := newBrowser(t, 8*time.Minute)
 	watchConsole(t, ctx)
+	// The lecture's page at step 131 of the 8×8 board: for flags, after
+	// the pages of the 4×4 walk, its sixth stop; for another method, its
+	// third page.
+	four, _ := allEvents(t, lookup(t, "flags"), 4)
+	lecturePage := map[bool]int{true: len(four) + 1 + 6, false: 3}
 	report := func(what string) {
 		t.Helper()
 		eval[bool](t, ctx, `(document.activeElement && document.activeElement.blur && document.activeElement.blur(), queensTesting.drawNow(), true)`)
@@ -122,64 +156,105 @@ func TestBrowserLessonModes(t *testing.T) {
 			t.Errorf("%s: %s", what, f)
 		}
 		if len(fails) > 0 {
-			t.Logf("%s: the stack %s", what, eval[string](t, ctx, `document.querySelector('#stack').outerHTML.slice(0, 600) + ' top ' + JSON.stringify(document.querySelector('#stack .frame.top')?.getBoundingClientRect())`))
-			t.Logf("%s: the panel holds %s", what, eval[string](t, ctx, `[...document.querySelector('.panel').children].filter((e) => e.offsetParent !== null).map((e) => (e.id || e.className) + ' ' + Math.round(e.getBoundingClientRect().height)).join(', ')`))
+			t.Logf("%s: the panel holds %s", what, eval[string](t, ctx, `[...document.querySelectorAll('.panel > *, .deck > *')].filter((e) => e.offsetParent !== null).map((e) => (e.id || e.className) + ' ' + Math.round(e.getBoundingClientRect().top) + '+' + Math.round(e.getBoundingClientRect().height)).join(', ')`))
 		}
 	}
+	var least [3]float64 // the smallest type met outside presenting mode
+	least[0], least[1], least[2] = 99, 99, 99
+	presenting := 99.0
 	for _, size := range [][2]int64{{1366, 768}, {1280, 720}} {
 		do(t, ctx, "resizing", chromedp.EmulateViewport(size[0], size[1]))
-		for _, lang := range []string{"en", "zh"} {
-			at := fmt.Sprintf("%dx%d %s", size[0], size[1], lang)
-			shot := func(mode string) {
-				if *screenshotDir != "" && size[0] == 1366 {
-					save(t, ctx, fmt.Sprintf("lesson-%s-%s-1366x768.png", mode, lang), false)
-				}
-			}
-			open(t, ctx, url, "?n=8&algo=flags&step=131&lang="+lang+"#search")
-			report(at + " plain")
-			shot("plain")
-			for _, step := range []int{132, 133, 134, 135} {
-				// The code and the state hold still while stepping.
-				before := eval[[]float64](t, ctx, `['#code', '#state', '#stack'].map((s) => document.querySelector(s).getBoundingClientRect().top)`)
-				do(t, ctx, "a step", chromedp.Click(chromedp.CSS("#step")))
-				waitFor(t, ctx, "the step", fmt.Sprintf(`queensTesting.pos() === %d`, step))
-				eval[bool](t, ctx, `(queensTesting.drawNow(), true)`)
-				after := eval[[]float64](t, ctx, `['#code', '#state', '#stack'].map((s) => document.querySelector(s).getBoundingClientRect().top)`)
-				for i, name := range []string{"code", "state", "stack"} {
-					if d := after[i] - before[i]; d > 1 || d < -1 {
-						t.Errorf("%s: step %d moves the %s by %.0f px", at, step, name, d)
+		for _, a := range queens.Algorithms() {
+			for _, lang := range []string{"en", "zh"} {
+				at := fmt.Sprintf("%dx%d %s %s", size[0], size[1], a.Name, lang)
+				shot := func(mode string) {
+					if *screenshotDir == "" || size[0] != 1366 {
+						return
+					}
+					switch a.Name {
+					case "flags":
+						save(t, ctx, fmt.Sprintf("lesson-%s-%s-1366x768.png", mode, lang), false)
+					case "matrix":
+						save(t, ctx, fmt.Sprintf("lesson-%s-%s-%s-1366x768.png", a.Name, mode, lang), false)
 					}
 				}
-			}
-
-			open(t, ctx, url, "?n=8&algo=flags&step=0&lecture=1&lang="+lang+"#search")
-			waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '0' && queensTesting.ready()`)
-			for range 9 {
-				do(t, ctx, "next slide", chromedp.Click(chromedp.CSS("#lecture-next")))
-			}
-			waitFor(t, ctx, "slide 9", `document.querySelector('#lecture').dataset.step === '9' && queensTesting.ready()`)
-			report(at + " lecture")
-			check := func(what, sel string) {
-				t.Helper()
-				for _, f := range eval[[]string](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight + 0.5 || r.height < 4 ? [Math.round(r.top) + '..' + Math.round(r.bottom)] : []; })()`, sel)) {
-					t.Errorf("%s: %s at %s", at, what, f)
+				open(t, ctx, url, "?n=8&algo="+a.Name+"&step=131&lang="+lang+"#search")
+				report(at + " plain")
+				shot("plain")
+				sizes := eval[[]float64](t, ctx, typeSizes)
+				for i, want := range []float64{14, 13, 12} {
+					least[i] = min(least[i], sizes[i])
+					if sizes[i] < want {
+						t.Errorf("%s: %s in %.1f px type, want %.0f or more", at, []string{"the code", "the stack", "the indices"}[i], sizes[i], want)
+					}
 				}
-			}
-			check("the lecture", "#lecture")
-			shot("lecture")
-			do(t, ctx, "presenting", chromedp.KeyEvent("f"))
-			waitFor(t, ctx, "presenting", `document.body.classList.contains('presenting')`)
-			waitReady(t, ctx)
-			report(at + " presenting with the lecture")
-			check("the lecture", "#lecture")
-			if px := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.querySelector('#code .ln.on')).fontSize)`); px < 15 {
-				t.Errorf("%s presenting: code in %.1f px type, want 15 or more", at, px)
-			}
-			shot("present")
-			do(t, ctx, "leaving", chromedp.KeyEvent("f"))
+				// The state, the stack, the code and the player hold still
+				// while stepping, at any event: twelve steps, each drawn.
+				plain := eval[[]float64](t, ctx, lessonPlaces)
+				moves := eval[[]string](t, ctx, fmt.Sprintf(`(() => {
+					const out = [], moved = new Set(), places = () => %s, names = ['state', 'stack', 'code', 'Play button'];
+					const was = places();
+					for (let k = 1; k <= 12; k++) {
+						document.querySelector('#step').click();
+						queensTesting.drawNow();
+						if (queensTesting.pos() !== 131 + k) { out.push('step ' + (131 + k) + ' not taken at once'); break; }
+						const now = places();
+						now.forEach((v, i) => {
+							if (Math.abs(v - was[i]) > 1 && !moved.has(i)) out.push('step ' + (131 + k) + ' moves the ' + (i %% 2 ? 'bottom' : 'top') + ' of the ' + names[i >> 1] + ' by ' + Math.round(v - was[i]) + ' px');
+							if (Math.abs(v - was[i]) > 1) moved.add(i);
+						});
+					}
+					return out;
+				})()`, lessonPlaces))
+				for _, m := range moves {
+					t.Errorf("%s: %s", at, m)
+				}
 
-			// Side by side, a coarse step brings both panes to the same
-			// event: after Next solution, solution k in both.
+				open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=131&lecture=%d&lang=%s#search", a.Name, lecturePage[a.Name == "flags"], lang))
+				waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '131' && queensTesting.ready()`)
+				report(at + " lecture")
+				// The lecture takes the settings' place: the state and the
+				// code stay where they were.
+				check := func(what, sel string) {
+					t.Helper()
+					for _, f := range eval[[]string](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight + 0.5 || r.height < 4 ? [Math.round(r.top) + '..' + Math.round(r.bottom)] : []; })()`, sel)) {
+						t.Errorf("%s: %s at %s", at, what, f)
+					}
+					now := eval[[]float64](t, ctx, lessonPlaces)
+					for i, name := range []string{"state", "stack", "code"} {
+						if d := now[2*i] - plain[2*i]; d > 1 {
+							t.Errorf("%s: %s pushes the %s down by %.0f px", at, what, name, d)
+						}
+					}
+				}
+				check("the lecture", "#lecture")
+				shot("lecture")
+				do(t, ctx, "presenting", chromedp.KeyEvent("f"))
+				waitFor(t, ctx, "presenting", `document.body.classList.contains('presenting')`)
+				waitReady(t, ctx)
+				report(at + " presenting with the lecture")
+				if px := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.querySelector('#code .ln.on')).fontSize)`); px < 15 {
+					t.Errorf("%s presenting: code in %.1f px type, want 15 or more", at, px)
+				} else {
+					presenting = min(presenting, px)
+				}
+				shot("present")
+				do(t, ctx, "leaving", chromedp.KeyEvent("f"))
+
+				open(t, ctx, url, "?n=8&algo="+a.Name+"&step=100&lang="+lang+"#search")
+				do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
+				do(t, ctx, "a question", chromedp.Click(chromedp.CSS("#quiz-next")))
+				waitFor(t, ctx, "a question", `document.querySelectorAll('#quiz-answers button').length > 0`)
+				waitReady(t, ctx)
+				report(at + " quiz")
+				check("the quiz", "#quiz")
+				shot("quiz")
+			}
+		}
+		// Side by side, a coarse step brings both panes to the same
+		// event: after Next solution, solution k in both.
+		for _, lang := range []string{"en", "zh"} {
+			at := fmt.Sprintf("%dx%d %s", size[0], size[1], lang)
 			open(t, ctx, url, "?n=8&algo=flags&compare=board&lang="+lang+"#search")
 			for k := 1; k <= 2; k++ {
 				do(t, ctx, "next solution", chromedp.Click(chromedp.CSS("#next")))
@@ -197,17 +272,9 @@ func TestBrowserLessonModes(t *testing.T) {
 			if strings.Contains(note, "as many array reads as") {
 				t.Errorf("%s: the note compares two units: %q", at, note)
 			}
-
-			open(t, ctx, url, "?n=8&algo=flags&step=100&lang="+lang+"#search")
-			do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
-			do(t, ctx, "a question", chromedp.Click(chromedp.CSS("#quiz-next")))
-			waitFor(t, ctx, "a question", `document.querySelectorAll('#quiz-answers button').length > 0`)
-			waitReady(t, ctx)
-			report(at + " quiz")
-			check("the quiz", "#quiz")
-			shot("quiz")
 		}
 	}
+	t.Logf("the smallest type: code %.1f px, stack %.1f px, indices %.1f px; presenting, code %.1f px", least[0], least[1], least[2], presenting)
 }
 
 // TestBrowserLectureState checks that the lecture gives back the view it

@@ -88,8 +88,9 @@ func startServer(t *testing.T, opts ...Options) string {
 }
 
 // newBrowser starts a headless Chromium with a fresh profile; it stops
-// when the test ends or browserTimeout has passed.
-func newBrowser(t *testing.T) context.Context {
+// when the test ends or browserTimeout has passed, or the limit given
+// instead, for a test that walks many pages.
+func newBrowser(t *testing.T, limit ...time.Duration) context.Context {
 	t.Helper()
 	testenv.SkipUnlessSlow(t, "a browser session")
 	path := findChromium()
@@ -101,8 +102,12 @@ func newBrowser(t *testing.T) context.Context {
 	if err != nil {
 		t.Fatal(err)
 	}
-	limit, cancelLimit := context.WithTimeout(context.Background(), browserTimeout)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(limit,
+	d := browserTimeout
+	if len(limit) > 0 {
+		d = limit[0]
+	}
+	limitCtx, cancelLimit := context.WithTimeout(context.Background(), d)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(limitCtx,
 		chromedp.ExecPath(path),
 		chromedp.Headless,
 		chromedp.NoSandbox,

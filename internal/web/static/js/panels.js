@@ -90,10 +90,13 @@ function scan(st, ev) {
   const n = st.n, q = st.queens;
   const vals = Array.from(q, (c) => (c < 0 ? '·' : c));
   const r = ev && ev.kind === TRY ? ev.row : -1;
-  let rows = '';
+  // The table of the comparisons keeps a row for each of the n−1 queens
+  // that can stand above, blank where there is none, and stands blank
+  // when the step compares nothing: the panel keeps its size while the
+  // search goes on.
+  let rows = `<table class="cmp${r > 0 ? '' : ' idle'}"><thead><tr><th>i</th><th>queen[i]</th><th>${esc(t('same column?'))}</th><th>${esc(t('|Δrow|'))}</th><th>${esc(t('|Δcol|'))}</th><th>${esc(t('diagonal?'))}</th></tr></thead><tbody>`;
   if (r > 0) {
     const c = ev.col;
-    rows = `<table class="cmp"><thead><tr><th>i</th><th>queen[i]</th><th>${esc(t('same column?'))}</th><th>${esc(t('|Δrow|'))}</th><th>${esc(t('|Δcol|'))}</th><th>${esc(t('diagonal?'))}</th></tr></thead><tbody>`;
     let stop = false;
     for (let i = 0; i < r; i++) {
       if (stop) {
@@ -105,8 +108,9 @@ function scan(st, ev) {
       stop = same || diag;
       rows += `<tr class="${stop ? 'hit' : ''}"><td>${i}</td><td>${q[i]}</td><td>${esc(same ? t('yes') : t('no'))}</td><td>${dr}</td><td>${dc}</td><td>${esc(diag ? t('yes') : t('no'))}</td></tr>`;
     }
-    rows += '</tbody></table>';
   }
+  for (let i = Math.max(r, 0); i < n - 1; i++) rows += '<tr class="pad" aria-hidden="true"><td colspan="6">&nbsp;</td></tr>';
+  rows += '</tbody></table>';
   const cls = (i) => (r >= 0 && i < r ? (i === ev.cf ? 'read hit' : ev.cf < 0 || i < ev.cf ? 'read' : '') : '');
   let text = t('%s is the column of the queen in row %s; nothing else is kept.', 'queen[i]', 'i');
   if (r === 0) text = t('The first row: no queen above to compare with.');
@@ -221,7 +225,9 @@ function bitboard(st, ev) {
         : avail ? '' : t('%s: no free square in this row.', 'avail = 0'));
   return array('cols', 'cols', bits(cols, n)) + array('left', t('%s (\\ diagonals)', 'left'), bits(left, n)) + array('right', t('%s (/ diagonals)', 'right'), bits(right, n)) +
     array('or', 'cols | left | right', bits(or, n)) + array('avail', 'avail = ~(…) & full', bits(avail, n), freeCls) +
-    (taken >= 0 ? array('bit', 'bit', bits(1 << taken, n), cls) : '') + note(text);
+    // bit has its place even between two tries, so that the panel
+    // keeps its size.
+    (taken >= 0 ? array('bit', 'bit', bits(1 << taken, n), cls) : array('bit', 'bit', bits(0, n)).replace('class="arr"', 'class="arr idle" aria-hidden="true"')) + note(text);
 }
 
 function permute(st, ev) {
@@ -269,6 +275,7 @@ export function renderState(box, algo, st, ev) {
   if (box.dataset.html !== html) {
     box.innerHTML = html;
     box.dataset.html = html;
+    box.dataset.algo = algo;
   }
 }
 

@@ -440,7 +440,7 @@ function draw() {
     const { st, ev } = shown;
     const m = method(a.algo);
     renderState($('#state'), a.algo.name, st, ev);
-    holdStill($('#state-box'), `${a.algo.name}/${st.n}/${document.body.className}/${innerWidth}x${innerHeight}/${$('#lecture').hidden}${$('#quiz').hidden}`);
+    holdStill($('#state'), `${a.algo.name}/${st.n}/${document.body.className}/${innerWidth}x${innerHeight}/${$('#lecture').hidden}${$('#quiz').hidden}`);
     renderCode($('#code'), m.code, codeTag(a.algo.name, ev, st.queens, st.n, a.steps.event(a.pos - 2)));
     showLine($('#code'));
     renderStack($('#stack'), $('#stack-h'), a.algo.name, st, ev);
@@ -581,14 +581,31 @@ async function fetchMet(solutions) {
 }
 
 // showLine scrolls the listing, not the page, so that its marked line is
-// in view.
+// in view, and the view starts at a whole line, not half of one.
 function showLine(box) {
   const on = box.querySelector('.ln.on');
   if (!on) return;
-  const top = on.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop;
-  const bottom = top + on.offsetHeight;
+  const pad = parseFloat(getComputedStyle(box).paddingTop) || 0;
+  const at = (e) => e.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop;
+  // lineAt returns where the view starts to show the last line that
+  // begins at or above y, the listing's end permitting.
+  const lineAt = (y) => {
+    let to = 0;
+    y = Math.min(y, box.scrollHeight - box.clientHeight);
+    for (const ln of box.querySelectorAll('.ln')) {
+      const v = at(ln) - pad;
+      if (v > y + 0.5) break;
+      to = v;
+    }
+    return Math.max(0, to);
+  };
+  const top = at(on), bottom = top + on.offsetHeight;
+  let to = lineAt(box.scrollTop);
   // A line out of view comes to the middle of the listing.
-  if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - Math.max(0, (box.clientHeight - on.offsetHeight) / 2));
+  if (top < to || bottom > to + box.clientHeight) to = lineAt(top - Math.max(0, (box.clientHeight - on.offsetHeight) / 2));
+  // The marked line whole comes first.
+  to = Math.max(to, bottom - box.clientHeight);
+  if (Math.abs(box.scrollTop - to) > 0.5) box.scrollTop = to;
 }
 
 // The coarse steps: to the next or the last placement, backtrack or

@@ -57,7 +57,9 @@ function question(kind, p, st, ev, algo) {
     // methods' checks stop at one queen, the one the trace names.
     const decides = (r) => (algo === 'matrix' ? by.includes(r) : r === ev.cf);
     const answers = [[t('free'), by.length === 0]];
-    for (let r = 0; r < ev.row; r++) if (st.queens[r] >= 0) answers.push([t('attacked by the queen in row %d', r + 1), decides(r)]);
+    // Each queen's answer names its row; the whole sentence is its
+    // title, so that the answers keep to one line.
+    for (let r = 0; r < ev.row; r++) if (st.queens[r] >= 0) answers.push([t('row %d', r + 1), decides(r), t('attacked by the queen in row %d', r + 1)]);
     return {
       kind, p, ev,
       text: algo === 'matrix'
@@ -123,9 +125,10 @@ function render() {
   $('#quiz-q').textContent = q.text;
   box.dataset.kind = q.kind;
   box.dataset.step = String(q.p);
-  q.answers.forEach(([label], i) => {
+  q.answers.forEach(([label, , long], i) => {
     const b = el('button', 'answer', label);
     b.type = 'button';
+    if (long) { b.title = long; b.setAttribute('aria-label', long); }
     b.dataset.i = String(i);
     b.addEventListener('click', () => answer(i));
     answers.append(b);

@@ -21,7 +21,8 @@ const CALLS = {
 };
 
 // FOLD is the largest board whose stack is shown whole; a deeper one is
-// folded to its first frame and its last three.
+// folded to its first frame and its last three. Where the stack keeps to
+// one line (a wide screen), more frames fold until the rest fit.
 const FOLD = 10;
 
 // frames returns the frames of the search after the event ev: each
@@ -65,26 +66,43 @@ export function renderStack(box, head, algo, st, ev) {
     const text = matrix ? `queen[${f.row}] = ${f.v === n ? '–' : f.v}` : `${fn}(${param}=${f.row}) ${value(f)}`;
     return `<li class="frame${top ? ' top' : ''}" data-row="${f.row}" data-var="${f.v}"><code>${esc(text)}</code></li>`;
   };
-  let h;
-  if (!fs.length) {
-    h = `<p class="state-note">${esc(matrix ? t('No queen yet: the stack is empty.') : t('No call yet: %s starts at the first row.', `${fn}(${param}=0)`))}</p>`;
-  } else if (n > FOLD && fs.length > 4) {
-    const hidden = fs.slice(1, -3);
-    h = `<ol class="frames">${chip(fs[0], 0)}<li class="fold"><details><summary>${esc(t('%d frames folded', hidden.length))}</summary><ol class="frames inner">${hidden.map((f, i) => chip(f, i + 1)).join('')}</ol></details></li>${fs.slice(-3).map((f, i) => chip(f, fs.length - 3 + i)).join('')}</ol>`;
-  } else {
-    h = `<ol class="frames">${fs.map(chip).join('')}</ol>`;
-  }
+  // list draws the frames with k of them folded away: those after the
+  // first, or when k is all but the running one, the first too. A short
+  // fold gives only the number of its frames.
+  const list = (k, short) => {
+    if (!k) return `<ol class="frames">${fs.map(chip).join('')}</ol>`;
+    const from = k >= fs.length - 1 ? 0 : 1, hidden = fs.slice(from, from + k), say = esc(t('%d frames folded', hidden.length));
+    const fold = `<li class="fold"><details><summary${short ? ` title="${say}" aria-label="${say}">${hidden.length}` : `>${say}`}</summary><ol class="frames inner">${hidden.map((f, i) => chip(f, from + i)).join('')}</ol></details></li>`;
+    return `<ol class="frames">${from ? chip(fs[0], 0) : ''}${fold}${fs.slice(from + k).map((f, i) => chip(f, from + k + i)).join('')}</ol>`;
+  };
+  let fold = n > FOLD && fs.length > 4 ? fs.length - 4 : 0;
+  const empty = `<p class="state-note">${esc(matrix ? t('No queen yet: the stack is empty.') : t('No call yet: %s starts at the first row.', `${fn}(${param}=0)`))}</p>`;
   const top = fs.length ? fs[fs.length - 1] : null;
   const title = matrix
-    ? t('The explicit stack of matrix: %s, and the row %s = %d', 'queen[0..i-1]', 'i', top ? top.row : 0)
+    ? t('The explicit stack of matrix: %s, row %s = %d', 'queen[0..i-1]', 'i', top ? top.row : 0)
     : t('The recursion stack: %s', t('%d frames', fs.length));
   if (head.textContent !== title) head.textContent = title;
   box.dataset.frames = String(fs.length);
-  if (box.dataset.html !== h) {
-    // A fold the learner opened stays open while the search goes on.
-    const open = !!box.querySelector('.fold details[open]');
+  // A fold the learner opened stays open while the search goes on.
+  const open = !!box.querySelector('.fold details[open]');
+  const put = (h) => {
+    if (box.dataset.html === h) return;
     box.innerHTML = h;
     box.dataset.html = h;
     if (open) box.querySelector('.fold details')?.setAttribute('open', '');
-  }
+  };
+  if (!fs.length) { box.dataset.key = ''; put(empty); return; }
+  // The same frames in a box of the same width fold as they did.
+  const key = `${fs.map((f) => `${f.row}:${f.v}`).join(' ')}|${box.clientWidth}|${title}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  put(list(fold));
+  // Fold one frame more while the line overflows, keeping the running
+  // one. The line is set to the right, so it overflows on the left.
+  const over = () => {
+    const ol = box.querySelector('.frames');
+    return ol.firstElementChild.getBoundingClientRect().left < ol.getBoundingClientRect().left - 0.5 || ol.scrollWidth > ol.clientWidth + 1;
+  };
+  while (fold < fs.length - 1 && over()) put(list(++fold));
+  if (fold && over()) put(list(fold, true));
 }
