@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/queenslab/queens/internal/checkpoint"
+	"github.com/queenslab/queens/internal/plan"
 )
 
 // Checkpoint is a file that records the finished units of a count, so
@@ -14,6 +15,7 @@ import (
 // within a tenth of a second; the file is locked while it is open.
 type Checkpoint struct {
 	f *checkpoint.File
+	p *plan.Plan
 }
 
 // Errors of [OpenCheckpoint], wrapped by its error.
@@ -43,20 +45,43 @@ func OpenCheckpoint(path string, p *CountPlan) (*Checkpoint, error) {
 	if err != nil {
 		return nil, publicError(err, checkpointErrors...)
 	}
-	return &Checkpoint{f: f}, nil
+	return &Checkpoint{f: f, p: p.p}, nil
 }
 
-// Resume returns the recorded result of a unit, if the file holds one.
+// Resume returns the recorded result of a unit, if the file holds one:
+// the whole unit's, or the sum of those of the pieces of it the file
+// holds (see [UnitResult]).
 func (c *Checkpoint) Resume(unit int) (UnitResult, bool) {
 	r, ok := c.f.Done(unit)
 	return UnitResult(r), ok
 }
 
-// Record appends the result of a unit to the file.
-func (c *Checkpoint) Record(r UnitResult) error { return c.f.Append(checkpoint.Record(r)) }
+// Record appends the result of a unit, or of a piece of one, to the
+// file. Once the file holds every piece of a unit, it appends the
+// unit's whole result too, which a later run reads alone.
+func (c *Checkpoint) Record(r UnitResult) error {
+	if err := c.f.Append(checkpoint.Record(r)); err != nil || r.Pieces == 0 {
+		return err
+	}
+	sum, _ := c.f.Done(r.Unit)
+	whole, err := c.p.Merge(plan.Result(sum), plan.Result{})
+	if err != nil || whole.Pieces != 0 {
+		return err
+	}
+	return c.f.Append(checkpoint.Record(whole))
+}
 
-// Resumed returns the number of units the file held when it was opened.
-func (c *Checkpoint) Resumed() int { return len(c.f.Records()) }
+// Resumed returns the number of units the file held whole when it was
+// opened.
+func (c *Checkpoint) Resumed() int {
+	whole := 0
+	for _, r := range c.f.Records() {
+		if r.Pieces == 0 {
+			whole++
+		}
+	}
+	return whole
+}
 
 // Units returns the number of units the file records now.
 func (c *Checkpoint) Units() int { return c.f.Units() }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
@@ -48,12 +49,14 @@ type Options struct {
 	// Resume, when not nil, is asked once for each unit of the fast
 	// engine's count, before counting starts, for the unit's result from
 	// an earlier run: a unit it returns is added and not counted again.
-	// [OpenCheckpoint] gives one.
+	// A result of some of the unit's pieces (UnitResult.Pieces not 0)
+	// is added, and the other pieces are counted. [OpenCheckpoint] gives
+	// one.
 	Resume func(unit int) (UnitResult, bool)
 	// Record, when not nil, receives the result of each unit the fast
-	// engine counts, as soon as it is counted and never from two
-	// goroutines at once; an error from it stops the count, and Count
-	// returns it.
+	// engine counts, or of each piece of a unit counted in pieces, as
+	// soon as it is counted and never from two goroutines at once; an
+	// error from it stops the count, and Count returns it.
 	Record func(UnitResult) error
 	// AnySolution lets [Instance.Solve] return the first solution any
 	// worker meets, instead of the one the serial search meets first: on
@@ -103,12 +106,17 @@ type Progress struct {
 // UnitResult is the result of one unit of a count, as [Options.Resume]
 // and [Options.Record] exchange them: the unit's ID in its plan, and its
 // share of the total, of the unique count (see [CountPlan.UniqueScale])
-// and of the nodes.
+// and of the nodes. The units of the largest boards that would take a
+// core more than a few minutes are counted in pieces (up to 64): the
+// result of some of a unit's pieces has bit k of Pieces set for each
+// piece k it adds up, and the pieces' results add up to the unit's.
+// Pieces is 0 for a whole unit.
 type UnitResult struct {
 	Unit   int    `json:"unit"`
 	Total  uint64 `json:"total"`
 	Unique uint64 `json:"unique"`
 	Nodes  uint64 `json:"nodes"`
+	Pieces uint64 `json:"pieces,omitempty"`
 }
 
 // ErrMemory is wrapped by the error of a count that needs more memory
@@ -216,6 +224,7 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 	t.planned(p, workers)
 	audit := newAudit(p, opts.Recount)
 	done := make(map[int]bool)
+	partial := make(map[int]plan.Result) // the pieces counted of units begun
 	if opts.Resume != nil {
 		for _, u := range p.Units {
 			r, ok := opts.Resume(u.ID)
@@ -225,10 +234,20 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 			if r.Unit != u.ID {
 				return res, fmt.Errorf("queens: count of N=%d: %w: the result resumed for unit %d is that of unit %d", n, ErrInconsistent, u.ID, r.Unit)
 			}
-			res.add(plan.Result(r))
-			audit.note(plan.Result(r))
+			// Pieces merged with none are checked, and come out whole
+			// when they are all the unit's.
+			pr, err := p.Merge(plan.Result(r), plan.Result{})
+			if err != nil {
+				return res, fmt.Errorf("queens: count of N=%d: %w: %w", n, ErrInconsistent, err)
+			}
+			res.add(pr)
+			t.resumed(u, pr)
+			if pr.Pieces != 0 {
+				partial[u.ID] = pr
+				continue
+			}
+			audit.note(pr)
 			done[u.ID] = true
-			t.resumed(u.ID, r.Total)
 		}
 	}
 	var (
@@ -240,6 +259,7 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 	err = p.Run(runCtx, plan.RunOptions{
 		Workers: opts.Workers,
 		Skip:    func(unit int) bool { return done[unit] },
+		Resumed: func(unit int) uint64 { return partial[unit].Pieces },
 		Order:   t.order(),
 		Meter:   t.meter,
 		Started: t.started,
@@ -258,8 +278,21 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 				}
 			}
 			res.add(r)
-			audit.note(r)
-			t.done(r)
+			whole := r
+			if r.Pieces != 0 {
+				if whole, recordErr = p.Merge(partial[r.Unit], r); recordErr != nil {
+					cancel()
+					return
+				}
+				partial[r.Unit] = whole
+				if whole.Pieces == 0 {
+					delete(partial, r.Unit)
+				}
+			}
+			if whole.Pieces == 0 {
+				audit.note(whole)
+			}
+			t.done(r, whole.Pieces == 0)
 		},
 	})
 	units := t.unitsDone()
@@ -408,17 +441,29 @@ func (t *tracker) order() []int {
 	return t.est.Order()
 }
 
-// resumed records a unit taken from [Options.Resume], with its total.
-func (t *tracker) resumed(unit int, total uint64) {
+// resumed records the result of unit u, or of some of its pieces, taken
+// from [Options.Resume].
+func (t *tracker) resumed(u plan.Unit, r plan.Result) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	cost := t.p.Units[unit].Cost()
-	t.est.Skip(unit)
-	t.prog.UnitsDone++
-	t.prog.Resumed++
+	cost := u.Cost() * pieceShare(u, r)
+	if r.Pieces == 0 {
+		t.est.Skip(u.ID)
+		t.prog.UnitsDone++
+		t.prog.Resumed++
+	}
 	t.prog.WorkDone += cost
 	t.prog.WorkResumed += cost
-	t.prog.Total = t.prog.Total.Add64(total)
+	t.prog.Total = t.prog.Total.Add64(r.Total)
+}
+
+// pieceShare returns the share of unit u that result r holds: 1 for a
+// whole unit, else the share of its pieces.
+func pieceShare(u plan.Unit, r plan.Result) float64 {
+	if r.Pieces == 0 {
+		return 1
+	}
+	return float64(bits.OnesCount64(r.Pieces)) / float64(u.Pieces())
 }
 
 // started records that the first unit starts.
@@ -435,12 +480,16 @@ func (t *tracker) took(unit int, d time.Duration) {
 	t.mu.Unlock()
 }
 
-// done records a unit's result, and reports.
-func (t *tracker) done(r plan.Result) {
+// done records the result of a unit or of a piece of one, which ends
+// the unit when whole is true, and reports.
+func (t *tracker) done(r plan.Result, whole bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.prog.UnitsDone++
-	t.prog.WorkDone += t.p.Units[r.Unit].Cost()
+	if whole {
+		t.prog.UnitsDone++
+	}
+	u := t.p.Units[r.Unit]
+	t.prog.WorkDone += u.Cost() * pieceShare(u, r)
 	t.prog.Total = t.prog.Total.Add64(r.Total)
 	t.send()
 }

@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -302,8 +303,10 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		core += load * float64(p.Configs()*workers)
 	}
 	est.Error = relative()
-	// The longest unit: the costliest, by the time per cost of its
-	// stratum.
+	// The longest unit, or piece of a unit counted in pieces: the
+	// costliest, by the time per cost of its stratum. The pieces that
+	// seem costliest by their share of their unit are weighed with what
+	// each piece pays whole.
 	ratio := func(s int) float64 {
 		var secs, cost float64
 		for _, r := range rounds {
@@ -312,13 +315,24 @@ func EstimateCount(ctx context.Context, n int, opts EstimateOptions) (Estimate, 
 		}
 		return secs / math.Max(cost, 1e-300)
 	}
+	const keep = 8
+	shareOf := func(u plan.Unit) float64 { return u.Cost() / float64(u.Pieces()) }
 	var longest float64
 	for s := range k {
-		var most float64
+		top := make([]plan.Unit, 0, keep+1) // by share of their cost, from the largest
 		for _, id := range members[s] {
-			most = max(most, p.Units[id].Cost())
+			u := p.Units[id]
+			if len(top) == keep && shareOf(u) <= shareOf(top[keep-1]) {
+				continue
+			}
+			i, _ := slices.BinarySearchFunc(top, shareOf(u), func(t plan.Unit, share float64) int {
+				return cmp.Compare(share, shareOf(t))
+			})
+			top = slices.Insert(top, i, u)[:min(len(top)+1, keep)]
 		}
-		longest = max(longest, most*ratio(s))
+		for _, u := range top {
+			longest = max(longest, p.PieceCost(u)*ratio(s))
+		}
 	}
 	est.Core, est.Longest = core, longest
 	est.Wall = est.Setup + max(core/float64(workers), longest)

@@ -72,12 +72,86 @@ type Header struct {
 	Units       int    `json:"units"`        // the number of units in the plan
 }
 
-// Record is the result of one finished work unit.
+// Record is the result of one finished work unit, or of some pieces of a
+// unit counted in pieces: Pieces has bit k set for each piece k it adds
+// up, and is 0 for a whole unit's result.
 type Record struct {
 	Unit   int    `json:"unit"` // the unit's ID, from 0 to Header.Units-1
 	Total  uint64 `json:"total"`
 	Unique uint64 `json:"unique"`
 	Nodes  uint64 `json:"nodes"`
+	Pieces uint64 `json:"pieces,omitempty"`
+}
+
+// ledger holds the records of a checkpoint by unit: a unit's whole
+// result, or else the records of the pieces of it counted so far.
+type ledger struct {
+	whole  map[int]Record
+	pieces map[int][]Record
+}
+
+func newLedger(size int) ledger {
+	return ledger{whole: make(map[int]Record, size), pieces: make(map[int][]Record)}
+}
+
+// add adds r and reports whether it is new; see check.
+func (l *ledger) add(r Record) (bool, error) {
+	known, err := l.check(r)
+	if known || err != nil {
+		return false, err
+	}
+	if r.Pieces == 0 {
+		l.whole[r.Unit] = r
+		delete(l.pieces, r.Unit)
+	} else {
+		l.pieces[r.Unit] = append(l.pieces[r.Unit], r)
+	}
+	return true, nil
+}
+
+// check reports whether r adds nothing to the ledger: a record it holds
+// already, or the record of pieces of a unit it holds whole. A record
+// that tells a unit's result, or a piece's, differently from one held
+// gives an error wrapping [ErrConflict].
+func (l *ledger) check(r Record) (known bool, err error) {
+	if old, ok := l.whole[r.Unit]; ok {
+		if r.Pieces == 0 && old != r {
+			return false, fmt.Errorf("%w: unit %d was %s, now %s", ErrConflict, r.Unit, describe(old), describe(r))
+		}
+		return true, nil
+	}
+	if r.Pieces == 0 {
+		return false, nil
+	}
+	for _, old := range l.pieces[r.Unit] {
+		if old == r {
+			return true, nil
+		}
+		if old.Pieces&r.Pieces != 0 {
+			return false, fmt.Errorf("%w: unit %d, pieces %#x, was %s, now pieces %#x, %s", ErrConflict, r.Unit, old.Pieces, describe(old), r.Pieces, describe(r))
+		}
+	}
+	return false, nil
+}
+
+// get returns the whole record of unit, or else the sum of the records
+// of its pieces, whose Pieces marks them all, and whether there is any.
+func (l *ledger) get(unit int) (Record, bool) {
+	if r, ok := l.whole[unit]; ok {
+		return r, true
+	}
+	parts := l.pieces[unit]
+	if len(parts) == 0 {
+		return Record{}, false
+	}
+	sum := Record{Unit: unit}
+	for _, r := range parts {
+		sum.Total += r.Total
+		sum.Unique += r.Unique
+		sum.Nodes += r.Nodes
+		sum.Pieces |= r.Pieces
+	}
+	return sum, true
 }
 
 // File is an open checkpoint, ready for appending. Its methods are safe
@@ -88,7 +162,7 @@ type File struct {
 	seed   uint32   // the checksum of the header line, where each record's checksum starts
 	loaded []Record // the records found when the file was opened, in file order
 	torn   int64    // bytes of a torn last line cut off at open
-	units  map[int]Record
+	units  ledger
 
 	mu       sync.Mutex
 	f        *os.File
@@ -178,9 +252,9 @@ func Open(path string, h Header) (*File, error) {
 		f.Close()
 		return nil, err
 	}
-	cf := &File{path: path, header: h, seed: headerSum(header), loaded: records, torn: int64(len(data)) - good, units: make(map[int]Record, len(records)), f: f, lastSync: time.Now()}
+	cf := &File{path: path, header: h, seed: headerSum(header), loaded: records, torn: int64(len(data)) - good, units: newLedger(len(records)), f: f, lastSync: time.Now()}
 	for _, r := range records {
-		cf.units[r.Unit] = r
+		cf.units.add(r)
 	}
 	if cf.torn > 0 {
 		err := f.Truncate(good)
@@ -247,35 +321,37 @@ func (f *File) Path() string { return f.path }
 func (f *File) Header() Header { return f.header }
 
 // Records returns the records that the checkpoint held when it was opened,
-// in file order, each unit once.
+// in file order, each once: a unit's whole result, or those of its
+// pieces that came before it.
 func (f *File) Records() []Record { return slices.Clone(f.loaded) }
 
 // Torn returns the number of bytes of a torn last line that [Open] cut
 // off; 0 when the file ended cleanly.
 func (f *File) Torn() int64 { return f.torn }
 
-// Units returns the number of units the file records: those it held
-// when it was opened and those appended since.
+// Units returns the number of units the file records whole: those it
+// held when it was opened and those appended since.
 func (f *File) Units() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return len(f.units)
+	return len(f.units.whole)
 }
 
-// Done reports whether the checkpoint holds the record of unit, and
-// returns it.
+// Done reports whether the checkpoint holds the record of unit, or of
+// some of its pieces, and returns it: the unit's whole record, or the
+// sum of the records of its pieces, with Pieces marking them all.
 func (f *File) Done(unit int) (Record, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	r, ok := f.units[unit]
-	return r, ok
+	return f.units.get(unit)
 }
 
-// Append records the result of a finished unit. The record is written at
-// once and synced within [SyncInterval]. Appending a record the file
-// already holds does nothing; appending a different result for a unit it
-// holds returns an error wrapping [ErrConflict]. After a write or sync
-// error, every later call returns that error.
+// Append records the result of a finished unit, or of pieces of one.
+// The record is written at once and synced within [SyncInterval].
+// Appending a record the file already holds, or one of pieces of a unit
+// it holds whole, does nothing; appending a different result for a unit
+// or a piece it holds returns an error wrapping [ErrConflict]. After a
+// write or sync error, every later call returns that error.
 func (f *File) Append(r Record) error {
 	if r.Unit < 0 || r.Unit >= f.header.Units {
 		return fmt.Errorf("checkpoint %s: unit %d outside the plan of %d units", f.path, r.Unit, f.header.Units)
@@ -292,17 +368,16 @@ func (f *File) Append(r Record) error {
 	if f.f == nil {
 		return ErrClosed
 	}
-	if old, ok := f.units[r.Unit]; ok {
-		if old != r {
-			return fmt.Errorf("%w: %s: unit %d was %s, now %s", ErrConflict, f.path, r.Unit, describe(old), describe(r))
-		}
+	if known, err := f.units.check(r); err != nil {
+		return fmt.Errorf("checkpoint %s: %w", f.path, err)
+	} else if known {
 		return nil
 	}
 	if _, err := f.f.Write(line); err != nil {
 		f.err = fmt.Errorf("cannot write checkpoint: %w", err)
 		return f.err
 	}
-	f.units[r.Unit] = r
+	f.units.add(r)
 	f.dirty = true
 	if wait := SyncInterval - time.Since(f.lastSync); wait <= 0 {
 		return f.syncLocked()
@@ -447,7 +522,7 @@ func parse(path string, data []byte) (Header, []Record, int64, error) {
 	seed := headerSum(first)
 	good := int64(len(first) + 1)
 	var records []Record
-	units := make(map[int]Record)
+	units := newLedger(0)
 	for lineNo := 2; len(rest) > 0; lineNo++ {
 		line, next, complete := bytes.Cut(rest, []byte("\n"))
 		last := len(next) == 0
@@ -462,12 +537,9 @@ func parse(path string, data []byte) (Header, []Record, int64, error) {
 		if r.Unit < 0 || r.Unit >= h.Units {
 			return h, nil, 0, fmt.Errorf("%w: %s line %d: unit %d outside the plan of %d units", ErrCorrupt, path, lineNo, r.Unit, h.Units)
 		}
-		if old, ok := units[r.Unit]; ok {
-			if old != r {
-				return h, nil, 0, fmt.Errorf("%w: %s line %d: unit %d was %s, now %s", ErrConflict, path, lineNo, r.Unit, describe(old), describe(r))
-			}
-		} else {
-			units[r.Unit] = r
+		if added, err := units.add(r); err != nil {
+			return h, nil, 0, fmt.Errorf("%s line %d: %w", path, lineNo, err)
+		} else if added {
 			records = append(records, r)
 		}
 		good += int64(len(line) + 1)

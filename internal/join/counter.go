@@ -76,6 +76,18 @@ func (c *Counter) Count(ci int, rows uint32) (solutions, halves uint64) {
 // (Engine.halfLimit) on each side, so that no item needs more memory
 // than that, however large.
 func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halves uint64) {
+	return c.CountShare(ci, rows, from, to, 0, 1)
+}
+
+// CountShare counts the share lo to hi (0 ≤ lo < hi ≤ 1) of the part of
+// item (ci, rows) that [Counter.CountPart] counts: its east half boards
+// in that share of their pairs of upper and lower placements, in the
+// order of the splits and of their upper placements. As for a [Slice],
+// an upper placement belongs to the share that holds its first pair, so
+// the shares of a partition of [0, 1] partition the part's solutions.
+// The west side is made whole for each share, and its half boards are
+// counted in halves again.
+func (c *Counter) CountShare(ci int, rows uint32, from, to int, lo, hi float64) (solutions, halves uint64) {
 	e := c.e
 	cf := &e.configs[ci]
 	a, b := e.split(rows)
@@ -83,7 +95,7 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 	if ka >= len(cf.subsetsE) || kw >= len(cf.subsetsW) || from >= to {
 		return 0, 0
 	}
-	if !e.lazy && from == 0 && to == len(cf.subsetsE[ka]) {
+	if !e.lazy && from == 0 && to == len(cf.subsetsE[ka]) && lo <= 0 && hi >= 1 {
 		// The whole item of a listed engine: both sides whole, joined once.
 		c.load(ci)
 		c.east = c.halves(c.east[:0], c.q[ne], c.q[se], a, b, cf.subsetsE[ka], &c.eastShape)
@@ -100,17 +112,20 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 	v := c.itemViews(ci, a, b)
 	eastSplits, westSplits := cf.subsetsE[ka][from:to], cf.subsetsW[kw]
 	limit := e.halfLimit
-	var ec cursor
+	ec, eastEnd := shareCursor(v.ne, v.se, eastSplits, int(v.east.stride), lo), cursor{s: len(eastSplits)}
+	if hi < 1 {
+		eastEnd = shareCursor(v.ne, v.se, eastSplits, int(v.east.stride), hi)
+	}
 	westAll := false // c.west holds every west half board
 	// The candidate pairs of each side, for Progress.
 	var eastPairs, westPairs float64
 	if c.Progress != nil {
-		eastPairs = candidatePairs(v.ne, v.se, eastSplits, int(v.east.stride))
+		eastPairs = candidatePairs(v.ne, v.se, eastSplits, int(v.east.stride)) * (hi - lo)
 		westPairs = candidatePairs(v.nw, v.sw, westSplits, int(v.west.stride))
 	}
 	for {
 		before := ec.pairs
-		c.east = c.fillSide(c.east[:0], v.ne, v.se, eastSplits, &ec, limit, v.east)
+		c.east = c.fillSide(c.east[:0], v.ne, v.se, eastSplits, &ec, eastEnd, limit, v.east)
 		if len(c.east) == 0 {
 			return solutions, halves
 		}
@@ -122,7 +137,7 @@ func (c *Counter) CountPart(ci int, rows uint32, from, to int) (solutions, halve
 		}
 		var wc cursor
 		for first := true; ; first = false {
-			c.west = c.fillSide(c.west[:0], v.nw, v.sw, westSplits, &wc, limit, v.west)
+			c.west = c.fillSide(c.west[:0], v.nw, v.sw, westSplits, &wc, cursor{s: len(westSplits)}, limit, v.west)
 			if len(c.west) == 0 {
 				if first {
 					return solutions, halves // no west half board: nothing to join
@@ -332,15 +347,40 @@ func (v view) groupAt(r uint32, stride int) ([]byte, int) {
 // pairs the pairs of upper and lower placements passed.
 type cursor struct{ s, u, chunk, pairs int }
 
+// shareCursor returns the place of the first upper placement of the
+// splits whose first pair lies at share at of all their pairs or beyond
+// (the rule of [Slice]), or the end of the splits.
+func shareCursor(up, low view, splits []split, stride int, at float64) cursor {
+	if at <= 0 {
+		return cursor{}
+	}
+	at *= candidatePairs(up, low, splits, stride)
+	pos := 0
+	for s := range splits {
+		_, nu := up.groupAt(splits[s].rankUp, stride)
+		_, nl := low.groupAt(splits[s].rankLo, stride)
+		if nl > 0 {
+			if u := max(0, int(math.Ceil((at-float64(pos))/float64(nl)))); u < nu {
+				return cursor{s: s, u: u}
+			}
+		}
+		pos += nu * nl
+	}
+	return cursor{s: len(splits)}
+}
+
 // fillSide appends to dst the half boards of the splits from cur on,
 // made of up's and low's placements, until dst holds about limit of
-// them or the splits end, and moves cur past them.
-func (c *Counter) fillSide(dst []uint64, up, low view, splits []split, cur *cursor, limit int, sh *shape) []uint64 {
+// them or cur reaches end, and moves cur past them.
+func (c *Counter) fillSide(dst []uint64, up, low view, splits []split, cur *cursor, end cursor, limit int, sh *shape) []uint64 {
 	stride := int(sh.stride)
 	cur.chunk++
-	for cur.s < len(splits) {
+	for cur.s < end.s || cur.s == end.s && cur.u < end.u {
 		sp := &splits[cur.s]
 		ups, nu := up.groupAt(sp.rankUp, stride)
+		if cur.s == end.s {
+			nu = end.u // the end lies within this group
+		}
 		if nu == 0 {
 			cur.s++
 			continue

@@ -775,6 +775,11 @@ func (e *Engine) ListShare(ci, i int) float64 {
 	return 1
 }
 
+// CostSeconds returns about the time of one core, in seconds, of a unit
+// of [Engine.Cost] from N = 24 on, and 0 below, where the costs weigh
+// half boards and pairs alike and no time was measured.
+func (e *Engine) CostSeconds() float64 { return pairSeconds[e.n] }
+
 // HalfWeight returns the weight of a half board made in the units of
 // [Engine.Cost].
 func (e *Engine) HalfWeight() float64 { return e.halfWeight }

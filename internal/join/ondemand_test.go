@@ -225,6 +225,55 @@ func TestSlicesAddUp(t *testing.T) {
 	}
 }
 
+// TestSharesAddUp cuts the east side of every item, and of two ranges of
+// its splits, into shares of uneven widths, counted in small chunks: the
+// shares add up to the item's count, with the engine's lists whole or
+// built on demand, and they count what slices of the same shares hold.
+func TestSharesAddUp(t *testing.T) {
+	cuts := [][]float64{{0, 1}, {0, 0.5, 1}, {0, 0.1, 0.37, 0.38, 0.9, 1}, {0, 1e-9, 1 - 1e-9, 1}}
+	for _, tc := range []struct {
+		n int
+		s Settings
+	}{{10, Settings{}}, {11, Settings{HalfLimit: 64}}, {12, Settings{OnDemand: true, HalfLimit: 100}}, {13, Settings{OnDemand: true}}} {
+		e, err := NewSettings(context.Background(), tc.n, tc.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := e.NewCounter()
+		var total uint64
+		for ci := range e.Configs() {
+			for _, rows := range e.Sets(ci) {
+				want, _ := c.Count(ci, rows)
+				splits := e.Splits(ci, rows)
+				westSplits := e.WestSplits(ci, rows)
+				for k, cut := range cuts {
+					var sum uint64
+					for _, r := range [][2]int{{0, splits / 3}, {splits / 3, splits}} {
+						for i := 1; i < len(cut); i++ {
+							got, _ := c.CountShare(ci, rows, r[0], r[1], cut[i-1], cut[i])
+							if k == 2 && tc.n == 11 {
+								east := Slice{First: r[0], Last: r[1], From: cut[i-1], To: cut[i]}
+								west := Slice{First: 0, Last: westSplits, From: 0, To: 1}
+								if sl := c.CountSlices(ci, rows, east, west).Solutions; sl != got {
+									t.Fatalf("N=%d configuration %d rows %b splits %v share %g to %g: %d solutions, the slice holds %d", tc.n, ci, rows, r, cut[i-1], cut[i], got, sl)
+								}
+							}
+							sum += got
+						}
+					}
+					if sum != want {
+						t.Fatalf("N=%d %+v configuration %d rows %b cut %v: shares add up to %d, the item counts %d", tc.n, tc.s, ci, rows, cut, sum, want)
+					}
+				}
+				total += want * uint64(e.Weight(ci, rows))
+			}
+		}
+		if total != known[tc.n-1] {
+			t.Fatalf("N=%d: %d solutions, want %d", tc.n, total, known[tc.n-1])
+		}
+	}
+}
+
 // BenchmarkGroupCounts counts the groups of placements of the quadrant
 // of N = 24, as the engines of the largest boards do first.
 func BenchmarkGroupCounts(b *testing.B) {

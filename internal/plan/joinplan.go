@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -105,7 +106,113 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 	for i := range p.Units {
 		p.Units[i].ID = i
 	}
+	if k := e.CostSeconds(); k > 0 {
+		p.cutPieces(pieceSeconds / k)
+	}
 	return p, nil
+}
+
+// pieceSeconds is about the most time of one core a piece of a unit
+// takes, by the costs' time (see join.Engine.CostSeconds): well within
+// ten minutes, however the estimate errs.
+const pieceSeconds = 150
+
+// cutPieces cuts each join unit that costs more than most into pieces of
+// about most each (at most MaxPieces). Plans below N = 24, where no unit
+// takes minutes, keep units of one piece.
+func (p *Plan) cutPieces(most float64) {
+	for i := range p.Units {
+		if u := &p.Units[i]; !u.SymmetricSolutions {
+			k := math.Ceil(u.cost / most)
+			u.pieces = uint8(min(max(k, 1), MaxPieces) - 1)
+		}
+	}
+}
+
+// span calls f with each east set of join unit u that piece k of it
+// covers (see [Unit.Pieces]): the set's index i and the share lo to hi of
+// its east half boards' pairs (see join.Counter.CountShare). The pieces
+// cut the unit's cost in equal shares: a part of an east set by shares
+// of its pairs, a batch of east sets by the sets' costs added up in
+// order, a set across two pieces by the share of its cost in each. Each
+// boundary is computed alike for the pieces on both sides of it, so that
+// the pieces partition the unit's half boards exactly.
+func (p *Plan) span(u Unit, k int, f func(i int, lo, hi float64)) {
+	pieces := u.Pieces()
+	if pieces == 1 {
+		for i := int(u.First); i < int(u.Last); i++ {
+			f(i, 0, 1)
+		}
+		return
+	}
+	bound := func(k int) float64 { return float64(k) / float64(pieces) }
+	if u.EastTo > 0 {
+		hi := 1.0
+		if k < pieces-1 {
+			hi = bound(k + 1)
+		}
+		f(int(u.First), bound(k), hi)
+		return
+	}
+	var total float64
+	for i := int(u.First); i < int(u.Last); i++ {
+		total += p.join.Cost(int(u.Config), i)
+	}
+	from, to := total*bound(k), total*bound(k+1)
+	var at float64
+	for i := int(u.First); i < int(u.Last); i++ {
+		c := p.join.Cost(int(u.Config), i)
+		// An east set of no cost goes whole to the piece it begins in.
+		lo, hi := 0.0, 1.0
+		if c > 0 {
+			lo, hi = min(max((from-at)/c, 0), 1), min(max((to-at)/c, 0), 1)
+		} else if at < from || at >= to {
+			lo, hi = 0, 0
+		}
+		if k == 0 {
+			lo = 0
+		}
+		if k == pieces-1 && (c > 0 || at >= from) {
+			hi = 1
+		}
+		if lo < hi {
+			f(i, lo, hi)
+		}
+		at += c
+	}
+}
+
+// PieceCost estimates the cost of the costliest piece of unit u, in the
+// units of [Unit.Cost]: its share of the unit's east half boards and
+// their pairs, plus what each piece makes whole again, the lists of its
+// east sets and their west half boards.
+func (p *Plan) PieceCost(u Unit) float64 {
+	if u.Pieces() == 1 || p.Engine != EngineJoin {
+		return u.cost
+	}
+	ci := int(u.Config)
+	sets := p.join.Sets(ci)
+	var costs []float64
+	// fixed returns the cost of east set i that every piece of it pays.
+	fixed := func(i int, cost float64) float64 {
+		var west float64
+		costs, west = p.join.SplitCosts(costs[:0], ci, sets[i])
+		return min(cost, p.join.PartCost(ci, sets[i], 0, west))
+	}
+	var most float64
+	for k := range u.Pieces() {
+		var c float64
+		p.span(u, k, func(i int, lo, hi float64) {
+			item := p.join.Cost(ci, i)
+			if u.EastTo > 0 {
+				item = u.cost
+			}
+			f := fixed(i, item)
+			c += (item-f)*(hi-lo) + f
+		})
+		most = max(most, c)
+	}
+	return most
 }
 
 // partsBlock is the number of east sets whose parts one goroutine makes
@@ -180,10 +287,15 @@ func joinUnit(ci, first, last, from, to int, cost float64) Unit {
 	return Unit{Config: int32(ci), First: int32(first), Last: int32(last), EastFrom: int16(from), EastTo: int16(to), cost: cost}
 }
 
-// countJoin counts unit u of a join plan with counter c, showing the
-// share of the unit done, by the items' costs, in m when it is not nil.
-func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter, m *slot) (Result, error) {
+// countJoin counts piece k of unit u of a join plan with counter c (see
+// [Unit.Pieces]), showing the share of the unit done, by the items'
+// costs, in m when it is not nil. The result of a unit of one piece is
+// the whole unit's; that of a piece marks the piece in Result.Pieces.
+func (p *Plan) countJoin(ctx context.Context, u Unit, k int, c *join.Counter, m *slot) (Result, error) {
 	res := Result{Unit: u.ID}
+	if u.Pieces() > 1 {
+		res.Pieces = 1 << k
+	}
 	if u.SymmetricSolutions {
 		half, quarter, nodes, ok := join.Symmetric(p.N, ctx.Done())
 		if !ok {
@@ -197,40 +309,47 @@ func (p *Plan) countJoin(ctx context.Context, u Unit, c *join.Counter, m *slot) 
 	done := ctx.Done()
 	tag, spent, item := uint64(u.ID+1)<<32, 0.0, 0.0
 	if m != nil {
-		// Items made and joined in chunks show how far they are.
+		// Items made and joined in chunks show how far they are; the
+		// share shown is of the whole unit, so that the pieces of one
+		// unit on several workers add up.
 		c.Progress = func(share float64) { m.show(tag, (spent+share*item)/u.cost) }
 		defer func() { c.Progress = nil }()
 	}
-	for i := int(u.First); i < int(u.Last); i++ {
+	var err error
+	p.span(u, k, func(i int, lo, hi float64) {
+		if err != nil {
+			return
+		}
 		if m != nil {
 			spent += item
 			item = p.join.Cost(ci, i)
 			if u.EastTo > 0 {
 				item = u.cost
 			}
+			item *= hi - lo
 			m.show(tag, spent/u.cost)
 		}
 		select {
 		case <-done:
-			return res, ctx.Err()
+			err = ctx.Err()
+			return
 		default:
 		}
-		var sols, halves uint64
+		from, to := 0, p.join.Splits(ci, sets[i])
 		if u.EastTo > 0 {
-			sols, halves = c.CountPart(ci, sets[i], int(u.EastFrom), int(u.EastTo))
-		} else {
-			sols, halves = c.Count(ci, sets[i])
+			from, to = int(u.EastFrom), int(u.EastTo)
 		}
-		hi, lo := bits.Mul64(sols, uint64(p.join.Weight(ci, sets[i])))
+		sols, halves := c.CountShare(ci, sets[i], from, to, lo, hi)
+		high, low := bits.Mul64(sols, uint64(p.join.Weight(ci, sets[i])))
 		var carry uint64
-		res.Total, carry = bits.Add64(res.Total, lo, 0)
-		if hi != 0 || carry != 0 {
-			return res, fmt.Errorf("plan: unit %d of N=%d: %w", u.ID, p.N, ErrOverflow)
+		res.Total, carry = bits.Add64(res.Total, low, 0)
+		if high != 0 || carry != 0 {
+			err = fmt.Errorf("plan: unit %d of N=%d: %w", u.ID, p.N, ErrOverflow)
 		}
 		res.Nodes += halves
-	}
+	})
 	res.Unique = res.Total
-	return res, nil
+	return res, err
 }
 
 // counter returns an idle counter of the join, or a new one.

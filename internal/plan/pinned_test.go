@@ -28,7 +28,7 @@ type work struct {
 // meant must come with new numbers here, and a change of the units with
 // a new Version.
 var pinnedWork = map[int]map[string]map[int]work{
-	6: {
+	7: {
 		EngineSearch: {
 			1:  {1, 1, 1, 1},
 			2:  {0, 0, 0, 0},

@@ -34,8 +34,9 @@ import (
 // units or the result of a unit changes, so that results of another version
 // are refused. Version 3 brought the join engine; version 4 takes it to
 // N = 28 and cuts the costliest east sets into parts; version 5 makes
-// twice as many units of N = 26 and 28; version 6 joins N = 25 and 27.
-const Version = 6
+// twice as many units of N = 26 and 28; version 6 joins N = 25 and 27;
+// version 7 counts the units of over a few minutes in pieces.
+const Version = 7
 
 // JoinFrom and JoinTo are the board sizes whose plans may use the join
 // engine; [New] takes it for each of them that [JoinPicked] says. Below
@@ -107,6 +108,9 @@ type Unit struct {
 	Top, Bottom, Left, Right int8
 	// SymmetricSolutions marks the join unit of the symmetric solutions.
 	SymmetricSolutions bool
+	// pieces is the number of pieces the unit is counted in, less one
+	// (see [Unit.Pieces]).
+	pieces uint8
 
 	// stab has bit t set for each symmetry t (numbered as in [Symmetries])
 	// that maps the border to itself; bit 0, the identity, is always set.
@@ -117,6 +121,18 @@ type Unit struct {
 // units of one plan: a progress bar can weigh the units done by it.
 func (u Unit) Cost() float64 { return u.cost }
 
+// Pieces returns the number of pieces the unit is counted in, from 1 to
+// [MaxPieces]: a unit of the join that would take a core more than a
+// few minutes is cut into pieces of about equal cost, which workers
+// count apart (see [Plan.CountPiece]) and checkpoints record as they
+// end, so that a stopped count loses at most a piece a worker. Their
+// results add up to the unit's.
+func (u Unit) Pieces() int { return int(u.pieces) + 1 }
+
+// MaxPieces is the most pieces of a unit: a [Result] marks the pieces it
+// holds in a 64-bit mask.
+const MaxPieces = 64
+
 // border returns the unit's border queens.
 func (u Unit) border() border { return border{int(u.Top), int(u.Bottom), int(u.Left), int(u.Right)} }
 
@@ -126,11 +142,19 @@ func (u Unit) String() string {
 	case u.SymmetricSolutions:
 		return fmt.Sprintf("unit %d: the solutions a half or a quarter turn maps to themselves", u.ID)
 	case u.EastTo > 0:
-		return fmt.Sprintf("unit %d: configuration %d, east set %d, splits %d to %d", u.ID, u.Config, u.First, u.EastFrom, u.EastTo-1)
+		return fmt.Sprintf("unit %d: configuration %d, east set %d, splits %d to %d%s", u.ID, u.Config, u.First, u.EastFrom, u.EastTo-1, u.piecesNote())
 	case u.Last > 0:
-		return fmt.Sprintf("unit %d: configuration %d, east sets %d to %d", u.ID, u.Config, u.First, u.Last-1)
+		return fmt.Sprintf("unit %d: configuration %d, east sets %d to %d%s", u.ID, u.Config, u.First, u.Last-1, u.piecesNote())
 	}
 	return fmt.Sprintf("unit %d: border queens top %d, bottom %d, left %d, right %d", u.ID, u.Top, u.Bottom, u.Left, u.Right)
+}
+
+// piecesNote returns ", in K pieces" for a unit counted in pieces.
+func (u Unit) piecesNote() string {
+	if u.pieces == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", in %d pieces", u.Pieces())
 }
 
 // Symmetric reports whether a symmetry of the board other than the
@@ -183,6 +207,10 @@ type Result struct {
 	Total  uint64 `json:"total"`
 	Unique uint64 `json:"unique"`
 	Nodes  uint64 `json:"nodes"`
+	// Pieces is 0 for the result of a whole unit; for that of some of
+	// the pieces of a unit counted in pieces, it has bit k set for each
+	// piece k it adds up (see [Unit.Pieces] and [Merge]).
+	Pieces uint64 `json:"pieces,omitempty"`
 }
 
 // New returns the plan of the n×n board, 1 ≤ n ≤ [MaxN], with the engine
@@ -280,6 +308,7 @@ func (p *Plan) Fingerprint() string {
 			put(int(u.Last))
 			put(int(u.EastFrom))
 			put(int(u.EastTo))
+			put(u.Pieces())
 		default:
 			put(int(u.Top)<<24 | int(u.Bottom)<<16 | int(u.Left)<<8 | int(u.Right))
 		}

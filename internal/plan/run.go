@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -82,16 +83,87 @@ func (m *Meter) slot(i int) *slot {
 	return &m.slots[i]
 }
 
-// Count counts one unit of the plan, the one with the given ID. It returns
-// ctx.Err() soon after ctx is cancelled (well within a tenth of a second),
-// together with a partial result that must not be used.
+// Count counts one unit of the plan, the one with the given ID, all its
+// pieces. It returns ctx.Err() soon after ctx is cancelled (well within a
+// tenth of a second), together with a partial result that must not be
+// used.
 func (p *Plan) Count(ctx context.Context, unit int) (Result, error) {
-	return p.count(ctx, unit, nil)
+	u, ok := p.Unit(unit)
+	if !ok || u.Pieces() == 1 {
+		return p.count(ctx, unit, 0, nil)
+	}
+	var res Result
+	for k := range u.Pieces() {
+		r, err := p.count(ctx, unit, k, nil)
+		if err != nil {
+			return r, err
+		}
+		if res, err = p.Merge(res, r); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
 }
 
-// count is Count, which shows the share of the unit done in the meter
-// slot m when it is not nil.
-func (p *Plan) count(ctx context.Context, unit int, m *slot) (Result, error) {
+// CountPiece counts piece k of a unit (see [Unit.Pieces]): its result
+// marks the piece in Result.Pieces, unless the unit has one piece, whose
+// result is the unit's.
+func (p *Plan) CountPiece(ctx context.Context, unit, k int) (Result, error) {
+	if u, ok := p.Unit(unit); ok && (k < 0 || k >= u.Pieces()) {
+		return Result{Unit: unit}, fmt.Errorf("plan: %w: unit %d has no piece %d, but %d pieces", ErrUnit, unit, k, u.Pieces())
+	}
+	return p.count(ctx, unit, k, nil)
+}
+
+// ErrPieces is wrapped by the error of [Plan.Merge] for results that do
+// not belong together.
+var ErrPieces = errors.New("results of pieces do not add up")
+
+// Merge adds up two results of pieces of one unit that hold no piece in
+// common; a zero Result (Unit 0, no pieces, no counts) merges with any.
+// The sum of all of a unit's pieces is the unit's result, with Pieces 0,
+// as is a result that marks all of them.
+func (p *Plan) Merge(a, b Result) (Result, error) {
+	if a == (Result{}) {
+		a, b = b, a
+	}
+	u, ok := p.Unit(a.Unit)
+	if !ok || a.Pieces&^allPieces(u) != 0 || u.Pieces() == 1 && a.Pieces != 0 {
+		return a, fmt.Errorf("plan: %w: unit %d has no pieces %#x", ErrPieces, a.Unit, a.Pieces)
+	}
+	if b == (Result{}) {
+		if a.Pieces == allPieces(u) {
+			a.Pieces = 0
+		}
+		return a, nil
+	}
+	switch {
+	case a.Unit != b.Unit:
+		return a, fmt.Errorf("plan: %w: unit %d and unit %d", ErrPieces, a.Unit, b.Unit)
+	case a.Pieces == 0 || b.Pieces == 0 || a.Pieces&b.Pieces != 0 || b.Pieces&^allPieces(u) != 0:
+		return a, fmt.Errorf("plan: %w: unit %d, pieces %#x and %#x", ErrPieces, a.Unit, a.Pieces, b.Pieces)
+	}
+	var c1, c2 uint64
+	a.Total, c1 = bits.Add64(a.Total, b.Total, 0)
+	a.Unique, c2 = bits.Add64(a.Unique, b.Unique, 0)
+	if c1 != 0 || c2 != 0 {
+		return a, fmt.Errorf("plan: unit %d of N=%d: %w", a.Unit, p.N, ErrOverflow)
+	}
+	a.Nodes += b.Nodes
+	if a.Pieces |= b.Pieces; a.Pieces == allPieces(u) {
+		a.Pieces = 0
+	}
+	return a, nil
+}
+
+// allPieces returns the mask of all of u's pieces.
+func allPieces(u Unit) uint64 {
+	return uint64(1)<<(u.Pieces()-1)<<1 - 1
+}
+
+// count counts piece k of a unit, showing the share of the unit done in
+// the meter slot m when it is not nil.
+func (p *Plan) count(ctx context.Context, unit, k int, m *slot) (Result, error) {
 	u, ok := p.Unit(unit)
 	if !ok {
 		return Result{Unit: unit}, fmt.Errorf("plan: %w: %d (N=%d has units 0 to %d)", ErrUnit, unit, p.N, len(p.Units)-1)
@@ -102,7 +174,7 @@ func (p *Plan) count(ctx context.Context, unit int, m *slot) (Result, error) {
 		}
 		c := p.counter()
 		defer p.release(c)
-		return p.countJoin(ctx, u, c, m)
+		return p.countJoin(ctx, u, k, c, m)
 	}
 	b := u.border()
 	s := newUnitSearch(p.N, b)
@@ -158,24 +230,31 @@ func (p *Plan) shares(u Unit, sols uint64, res Result) (Result, error) {
 
 // RunOptions tunes [Plan.Run].
 type RunOptions struct {
-	// Workers is the number of units counted at once; 0 or less means
-	// one per CPU (runtime.GOMAXPROCS).
+	// Workers is the number of pieces of units counted at once; 0 or
+	// less means one per CPU (runtime.GOMAXPROCS).
 	Workers int
 	// Skip, when not nil, is asked once for each unit, before counting
 	// starts and from the goroutine that called Run, whether to leave the
 	// unit out: for instance because a checkpoint holds its result already.
 	Skip func(unit int) bool
-	// OnResult, when not nil, receives the result of each unit that is
-	// counted to the end, never from two goroutines at once. Run waits for
-	// it to return before it reports the next result.
+	// Resumed, when not nil, is asked in the same way for each unit not
+	// skipped that is counted in pieces: it returns the mask of the
+	// pieces to leave out (see [Result]), those a checkpoint holds.
+	Resumed func(unit int) uint64
+	// OnResult, when not nil, receives the result of each unit of one
+	// piece, and of each piece of the others, that is counted to the
+	// end, never from two goroutines at once (see [Plan.Merge] to add up
+	// the pieces). Run waits for it to return before it reports the next
+	// result.
 	OnResult func(Result)
-	// Took, when not nil, is told how long each unit counted to the end
-	// took its worker, just before OnResult gets its result and in the
-	// same way.
+	// Took, when not nil, is told how long each unit took its workers,
+	// its pieces counted in this run added up, once its last piece is
+	// counted: just before OnResult gets that result and in the same way.
 	Took func(unit int, d time.Duration)
 	// Order, when not nil, lists the IDs of the units in the order to
 	// count them; it must hold each unit of the plan once. nil means the
-	// plan's order.
+	// plan's order. The pieces of a unit are taken in turn, so that few
+	// units are counted at once.
 	Order []int
 	// Meter, when not nil, shows the progress of the units being counted;
 	// it needs a slot for each worker.
@@ -185,11 +264,16 @@ type RunOptions struct {
 	Started func()
 }
 
+// piece is a piece of a unit to count: k of the unit's pieces, or 0 of a
+// unit of one piece.
+type piece struct{ unit, k int }
+
 // Run counts the units of the plan, except those that opts.Skip leaves
-// out, with opts.Workers goroutines that take the units in plan order.
-// It returns after every worker has stopped: with nil when all units are
-// counted, with ctx.Err() when ctx is cancelled, or with the first error of
-// a unit. Results of units that were cut short are never reported.
+// out and the pieces opts.Resumed names, with opts.Workers goroutines
+// that take the units in plan order, piece by piece. It returns after
+// every worker has stopped: with nil when all units are counted, with
+// ctx.Err() when ctx is cancelled, or with the first error of a unit.
+// Results of pieces that were cut short are never reported.
 func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 	order := opts.Order
 	if order == nil {
@@ -201,10 +285,24 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 	if len(order) != len(p.Units) {
 		return fmt.Errorf("plan: the order of the units lists %d units, not the plan's %d", len(order), len(p.Units))
 	}
-	var todo []int
+	var todo []piece
+	left := make(map[int]int) // pieces left of the units counted in pieces
 	for _, id := range order {
-		if opts.Skip == nil || !opts.Skip(id) {
-			todo = append(todo, id)
+		if opts.Skip != nil && opts.Skip(id) {
+			continue
+		}
+		u := p.Units[id]
+		var done uint64
+		if u.Pieces() > 1 && opts.Resumed != nil {
+			done = opts.Resumed(id)
+		}
+		for k := range u.Pieces() {
+			if done&(1<<k) == 0 {
+				todo = append(todo, piece{id, k})
+				if u.Pieces() > 1 {
+					left[id]++
+				}
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -228,8 +326,9 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 	defer cancel()
 	var (
 		next     atomic.Int64
-		mu       sync.Mutex // serializes OnResult and guards firstErr
+		mu       sync.Mutex // serializes OnResult and guards firstErr, left and spent
 		firstErr error
+		spent    = make(map[int]time.Duration) // time of the pieces of a unit counted so far
 		wg       sync.WaitGroup
 	)
 	for w := range workers {
@@ -237,12 +336,14 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 			m := opts.Meter.slot(w)
 			// A worker of the join keeps one counter, and with it the
 			// lists of the configuration it counts and warm caches.
-			count := func(ctx context.Context, unit int) (Result, error) { return p.count(ctx, unit, m) }
+			count := func(ctx context.Context, pc piece) (Result, error) { return p.count(ctx, pc.unit, pc.k, m) }
 			load := func(int) {}
 			if p.Engine == EngineJoin {
 				c := p.counter()
 				defer p.release(c)
-				count = func(ctx context.Context, unit int) (Result, error) { return p.countJoin(ctx, p.Units[unit], c, m) }
+				count = func(ctx context.Context, pc piece) (Result, error) {
+					return p.countJoin(ctx, p.Units[pc.unit], pc.k, c, m)
+				}
 				// The lists of the unit's configuration are made before
 				// its time starts: a count pays that once per worker and
 				// configuration, and units taken out of order would
@@ -258,12 +359,13 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 				if i >= len(todo) {
 					return
 				}
-				load(todo[i])
+				pc := todo[i]
+				load(pc.unit)
 				if m != nil {
-					m.begin(uint64(todo[i]+1) << 32)
+					m.begin(uint64(pc.unit+1) << 32)
 				}
 				start := time.Now()
-				res, err := count(ctx, todo[i])
+				res, err := count(ctx, pc)
 				took := time.Since(start)
 				if m != nil {
 					m.v.Store(0)
@@ -277,7 +379,18 @@ func (p *Plan) Run(ctx context.Context, opts RunOptions) error {
 					cancel()
 					return
 				}
-				if opts.Took != nil {
+				last := true
+				if n, ok := left[pc.unit]; ok {
+					spent[pc.unit] += took
+					took, last = spent[pc.unit], n == 1
+					if last {
+						delete(left, pc.unit)
+						delete(spent, pc.unit)
+					} else {
+						left[pc.unit] = n - 1
+					}
+				}
+				if opts.Took != nil && last {
 					opts.Took(res.Unit, took)
 				}
 				if opts.OnResult != nil {

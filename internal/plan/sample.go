@@ -56,7 +56,7 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 	if s.p.Engine == EngineJoin {
 		if u.SymmetricSolutions {
 			start := cputime.Thread()
-			_, err := s.p.countJoin(ctx, u, s.c, nil)
+			_, err := s.p.countJoin(ctx, u, 0, s.c, nil)
 			return cputime.Since(start).Seconds(), 0, err
 		}
 		start := cputime.Thread()
@@ -155,7 +155,7 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 		// A small unit is timed whole: one of its sets alone would be
 		// counted with cold caches, which its neighbours warm in a count.
 		start := cputime.Thread()
-		_, err := s.p.countJoin(ctx, u, s.c, nil)
+		_, err := s.p.countJoin(ctx, u, 0, s.c, nil)
 		return cputime.Since(start).Seconds(), load, err
 	}
 	scale := 1.0
@@ -193,7 +193,7 @@ func (s *Sampler) timeJoin(ctx context.Context, u Unit, load float64) (seconds, 
 		// Sides of one slice each: the count itself is timed, as cheap
 		// and without the slices' own steps, which weigh on small items.
 		start := cputime.Thread()
-		if _, err := s.p.countJoin(ctx, u, s.c, nil); err != nil {
+		if _, err := s.p.countJoin(ctx, u, 0, s.c, nil); err != nil {
 			return 0, 0, err
 		}
 		return (prep + cputime.Since(start).Seconds()) * scale, load, nil
