@@ -95,10 +95,10 @@ func newLedger(size int) ledger {
 }
 
 // add adds r and reports whether it is new; see check.
-func (l *ledger) add(r Record) (bool, error) {
-	known, err := l.check(r)
-	if known || err != nil {
-		return false, err
+func (l *ledger) add(r Record) (bool, string) {
+	known, conflict := l.check(r)
+	if known || conflict != "" {
+		return false, conflict
 	}
 	if r.Pieces == 0 {
 		l.whole[r.Unit] = r
@@ -106,32 +106,32 @@ func (l *ledger) add(r Record) (bool, error) {
 	} else {
 		l.pieces[r.Unit] = append(l.pieces[r.Unit], r)
 	}
-	return true, nil
+	return true, ""
 }
 
 // check reports whether r adds nothing to the ledger: a record it holds
-// already, or the record of pieces of a unit it holds whole. A record
-// that tells a unit's result, or a piece's, differently from one held
-// gives an error wrapping [ErrConflict].
-func (l *ledger) check(r Record) (known bool, err error) {
+// already, or the record of pieces of a unit it holds whole. For a record
+// that tells a unit's result, or a piece's, differently from one held it
+// returns what differs.
+func (l *ledger) check(r Record) (known bool, conflict string) {
 	if old, ok := l.whole[r.Unit]; ok {
 		if r.Pieces == 0 && old != r {
-			return false, fmt.Errorf("%w: unit %d was %s, now %s", ErrConflict, r.Unit, describe(old), describe(r))
+			return false, fmt.Sprintf("unit %d was %s, now %s", r.Unit, describe(old), describe(r))
 		}
-		return true, nil
+		return true, ""
 	}
 	if r.Pieces == 0 {
-		return false, nil
+		return false, ""
 	}
 	for _, old := range l.pieces[r.Unit] {
 		if old == r {
-			return true, nil
+			return true, ""
 		}
 		if old.Pieces&r.Pieces != 0 {
-			return false, fmt.Errorf("%w: unit %d, pieces %#x, was %s, now pieces %#x, %s", ErrConflict, r.Unit, old.Pieces, describe(old), r.Pieces, describe(r))
+			return false, fmt.Sprintf("unit %d, pieces %#x, was %s, now pieces %#x, %s", r.Unit, old.Pieces, describe(old), r.Pieces, describe(r))
 		}
 	}
-	return false, nil
+	return false, ""
 }
 
 // get returns the whole record of unit, or else the sum of the records
@@ -368,8 +368,8 @@ func (f *File) Append(r Record) error {
 	if f.f == nil {
 		return ErrClosed
 	}
-	if known, err := f.units.check(r); err != nil {
-		return fmt.Errorf("checkpoint %s: %w", f.path, err)
+	if known, conflict := f.units.check(r); conflict != "" {
+		return fmt.Errorf("%w: %s: %s", ErrConflict, f.path, conflict)
 	} else if known {
 		return nil
 	}
@@ -537,8 +537,8 @@ func parse(path string, data []byte) (Header, []Record, int64, error) {
 		if r.Unit < 0 || r.Unit >= h.Units {
 			return h, nil, 0, fmt.Errorf("%w: %s line %d: unit %d outside the plan of %d units", ErrCorrupt, path, lineNo, r.Unit, h.Units)
 		}
-		if added, err := units.add(r); err != nil {
-			return h, nil, 0, fmt.Errorf("%s line %d: %w", path, lineNo, err)
+		if added, conflict := units.add(r); conflict != "" {
+			return h, nil, 0, fmt.Errorf("%w: %s line %d: %s", ErrConflict, path, lineNo, conflict)
 		} else if added {
 			records = append(records, r)
 		}

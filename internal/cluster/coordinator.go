@@ -625,7 +625,8 @@ func (c *coordinator) take(ctx context.Context, e jetstream.KeyValueEntry) error
 	}
 	u, ok := parseResultKey(c.run, key)
 	if !ok {
-		if key != manifestKey(c.run) {
+		// The pieces of units counted in pieces are the workers' own.
+		if key != manifestKey(c.run) && !strings.HasPrefix(key, c.run+".pieces.") {
 			c.logf("ignored key %s: not a key of run %s", key, c.run)
 		}
 		return nil

@@ -46,6 +46,7 @@ const (
 	taskFormat     = "queens-task/1"
 	resultFormat   = "queens-result/1"
 	manifestFormat = "queens-run/1"
+	piecesFormat   = "queens-pieces/1"
 	controlFormat  = "queens-control/1"
 )
 
@@ -75,6 +76,58 @@ func conflictKey(run string, unit int) string { return run + ".conflict." + strc
 func checkKey(run string, unit int) string { return run + ".check." + strconv.Itoa(unit) }
 
 const checkSuffix = ".check"
+
+// piecesKey is the key under which the worker that counts the unit of
+// task t in pieces keeps the pieces it has counted, so that a worker
+// that takes the unit over after it stopped counts only the others.
+func (t task) piecesKey() string {
+	key := t.Run + ".pieces." + strconv.Itoa(t.Unit)
+	if t.Check {
+		key += checkSuffix
+	}
+	return key
+}
+
+// pieces is the record of the pieces of a unit counted so far: their
+// mask and the sums of their counts (see plan.Result).
+type pieces struct {
+	Format string `json:"format"`
+	Run    string `json:"run"`
+	Unit   int    `json:"unit"`
+	Pieces uint64 `json:"pieces"`
+	Total  uint64 `json:"total"`
+	Unique uint64 `json:"unique"`
+	Nodes  uint64 `json:"nodes"`
+	Check  string `json:"check"` // the CRC-32C of the fields above
+}
+
+func (r pieces) checksum() string {
+	canon := fmt.Sprintf("%s %s %d %d %d %d %d", piecesFormat, r.Run, r.Unit, r.Pieces, r.Total, r.Unique, r.Nodes)
+	return fmt.Sprintf("%08x", crc32.Checksum([]byte(canon), crc32.MakeTable(crc32.Castagnoli)))
+}
+
+func newPieces(run string, res plan.Result) pieces {
+	r := pieces{Format: piecesFormat, Run: run, Unit: res.Unit, Pieces: res.Pieces, Total: res.Total, Unique: res.Unique, Nodes: res.Nodes}
+	r.Check = r.checksum()
+	return r
+}
+
+// decodePieces decodes the record of pieces of unit of the run.
+func decodePieces(data []byte, run string, unit int) (plan.Result, error) {
+	var r pieces
+	if err := decodeStrict(data, &r); err != nil {
+		return plan.Result{}, err
+	}
+	switch {
+	case r.Format != piecesFormat:
+		return plan.Result{}, fmt.Errorf("%w: format %q", errMalformed, r.Format)
+	case r.Check != r.checksum():
+		return plan.Result{}, fmt.Errorf("%w: checksum %s does not match the counts (want %s)", errMalformed, r.Check, r.checksum())
+	case r.Run != run || r.Unit != unit:
+		return plan.Result{}, fmt.Errorf("%w: pieces of run %s unit %d stored for unit %d of run %s", errMalformed, r.Run, r.Unit, unit, run)
+	}
+	return plan.Result{Unit: r.Unit, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes, Pieces: r.Pieces}, nil
+}
 
 // keyOf returns the key of the result a task asks for.
 func (t task) key() string {

@@ -36,12 +36,13 @@ type WorkOptions struct {
 	// Verbose also logs every unit counted.
 	Verbose bool
 
-	heartbeat time.Duration      // 0: a sixth of the consumer's ack wait
-	storeWait time.Duration      // 0: how long a finished unit may wait for the server after ctx ends
-	delay     time.Duration      // added to the time of every unit, to test long units
-	hardStop  bool               // cut pulls short when ctx ends
-	bindRetry time.Duration      // 0: half a second between looks for the work queue
-	spoil     func(*plan.Result) // when not nil, changes each result before it is stored, to test the checks
+	heartbeat time.Duration                   // 0: a sixth of the consumer's ack wait
+	storeWait time.Duration                   // 0: how long a finished unit may wait for the server after ctx ends
+	delay     time.Duration                   // added to the time of every unit, to test long units
+	hardStop  bool                            // cut pulls short when ctx ends
+	bindRetry time.Duration                   // 0: half a second between looks for the work queue
+	spoil     func(*plan.Result)              // when not nil, changes each result before it is stored, to test the checks
+	newPlan   func(n int) (*plan.Plan, error) // nil: plan.New; tests cut the units of small boards into pieces
 }
 
 // WorkStats says what [Work] did.
@@ -427,7 +428,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		return
 	}
 	start := time.Now()
-	res, err := p.Count(ctx, t.Unit)
+	res, err := w.countPieces(ctx, o.kv, p, t)
 	<-w.slots
 	if err == nil && res.Unit != t.Unit {
 		err = fmt.Errorf("the plan counted unit %d when asked for unit %d", res.Unit, t.Unit)
@@ -462,9 +463,62 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 			w.logf("counted unit %d of run %s again: its result was stored meanwhile", t.Unit, t.Run)
 		}
 	}
+	if u, _ := p.Unit(t.Unit); u.Pieces() > 1 {
+		if err := o.kv.Delete(sctx, t.piecesKey()); err != nil && w.opts.Verbose {
+			w.logf("cannot remove the pieces of unit %d of run %s: %v", t.Unit, t.Run, err)
+		}
+	}
 	// An ack that gets lost only brings the unit back to a worker that
 	// finds its result stored.
 	msg.Ack()
+}
+
+// countPieces counts the unit of task t: a unit of one piece whole, the
+// others piece by piece. After each piece it stores the pieces counted
+// so far under the task's pieces key, and it begins with those that a
+// worker that stopped before it stored there: a worker that stops loses
+// at most the piece it was counting. A record of pieces that does not
+// check out is counted again.
+func (w *worker) countPieces(ctx context.Context, kv jetstream.KeyValue, p *plan.Plan, t task) (plan.Result, error) {
+	u, ok := p.Unit(t.Unit)
+	if !ok || u.Pieces() == 1 {
+		return p.Count(ctx, t.Unit)
+	}
+	var sum plan.Result
+	if e, err := kv.Get(ctx, t.piecesKey()); err == nil {
+		r, err := decodePieces(e.Value(), t.Run, t.Unit)
+		if err == nil {
+			r, err = p.Merge(r, plan.Result{})
+		}
+		if err != nil {
+			w.logf("counting the pieces of unit %d of run %s again: %v", t.Unit, t.Run, err)
+		} else {
+			sum = r
+		}
+	}
+	for k := range u.Pieces() {
+		if sum.Pieces&(1<<k) != 0 {
+			continue
+		}
+		r, err := p.CountPiece(ctx, t.Unit, k)
+		if err != nil {
+			return r, err
+		}
+		if sum, err = p.Merge(sum, r); err != nil {
+			return sum, err
+		}
+		if sum.Pieces == 0 {
+			break
+		}
+		data, err := json.Marshal(newPieces(t.Run, sum))
+		if err == nil {
+			_, err = kv.Put(ctx, t.piecesKey(), data)
+		}
+		if err != nil && ctx.Err() == nil {
+			w.logf("cannot store the pieces of unit %d of run %s: %v", t.Unit, t.Run, err)
+		}
+	}
+	return sum, nil
 }
 
 // countedOther reports, for the second count of a unit, whether the
@@ -569,7 +623,11 @@ func (w *worker) plan(n int) (*knownPlan, error) {
 	if pl := w.plans[n]; pl != nil {
 		return pl, nil
 	}
-	p, err := plan.New(n)
+	newPlan := w.opts.newPlan
+	if newPlan == nil {
+		newPlan = plan.New
+	}
+	p, err := newPlan(n)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errMalformed, err)
 	}

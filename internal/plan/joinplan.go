@@ -112,6 +112,18 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 	return p, nil
 }
 
+// NewPieced is [NewJoin] with each unit that costs more than most cut
+// into pieces of about most each, up to [MaxPieces]: the plans of the
+// boards below N = 24 have units of one piece, and tests of the pieces'
+// machinery on small boards need more. Its fingerprint tells its pieces.
+func NewPieced(n int, most float64) (*Plan, error) {
+	p, err := NewJoin(n)
+	if err == nil {
+		p.cutPieces(most)
+	}
+	return p, err
+}
+
 // pieceSeconds is about the most time of one core a piece of a unit
 // takes, by the costs' time (see join.Engine.CostSeconds): well within
 // ten minutes, however the estimate errs.

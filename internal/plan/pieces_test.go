@@ -13,15 +13,18 @@ import (
 // enough that most units of this board get several.
 func piecedPlan(t *testing.T, n int, perUnit float64) *Plan {
 	t.Helper()
-	p, err := NewJoin(n)
+	whole, err := NewJoin(n)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var most float64
-	for _, u := range p.Units {
+	for _, u := range whole.Units {
 		most = max(most, u.Cost())
 	}
-	p.cutPieces(most / perUnit)
+	p, err := NewPieced(n, most/perUnit)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return p
 }
 
