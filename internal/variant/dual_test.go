@@ -23,8 +23,6 @@ type dualLP struct {
 	kind   []int8        // each line's family: 0 row, 1 column, 2 sum, 3 difference
 	index  []int         // each line's row, column, r+c or r−c+n−1
 	cost   []float64
-	fixed  []bool // by variable (the squares, then a slack for each line)
-	lo     []float64
 	st     dualState   // the current basis
 	saved  []dualState // the states of the ancestors that solved, by level
 	levels []int
@@ -37,7 +35,9 @@ type dualLP struct {
 }
 
 // dualState is a basis: its inverse, row-major, each row's basic
-// variable, the basic values, the reduced costs and the bounds.
+// variable, the basic values, and by variable (the squares, then a
+// slack for each line) the reduced costs and the bounds: a variable is
+// fixed at lo, or free from lo up.
 type dualState struct {
 	binv  []float64
 	head  []int32
@@ -103,14 +103,6 @@ func newDualLP(in *Instance, seed uint64) *dualLP {
 }
 
 func slicesClone(x []float64) []float64 { return append([]float64(nil), x...) }
-
-// upper returns the upper bound of variable j.
-func (lp *dualLP) upper(j int) float64 {
-	if lp.st.fixed[j] {
-		return lp.st.lo[j]
-	}
-	return math.Inf(1)
-}
 
 // column adds f times B⁻¹ times variable j's column to x.
 func (lp *dualLP) column(x []float64, j int, f float64) {

@@ -638,7 +638,7 @@ func TestExplainerMeasure(t *testing.T) {
 	for i, in := range boards {
 		// The main search on this thread, as solve's searcher runs.
 		start := cputime.Thread()
-		s, ok := newSearcher(&in)
+		s, _ := newSearcher(&in)
 		s.first = true
 		s.search()
 		mainCPU := cputime.Since(start)
