@@ -1,16 +1,19 @@
 package variant
 
 import (
-	"bufio"
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/queenslab/queens/internal/cputime"
 	"github.com/queenslab/queens/internal/testenv"
 )
 
@@ -49,6 +52,29 @@ type explainer struct {
 	relaxFrom int
 	certs     []learned // the kept certificates, most recently useful first
 	keep      int       // how many certificates are kept
+
+	// With dual set, a branching with at least dualFrom empty rows, or
+	// at most dualLevels decisions above it, solves the relaxation by
+	// the warm-started dual simplex of dual_test.go, at most dualPivots
+	// pivots.
+	dual                 *dualLP
+	dualFrom, dualLevels int
+	dualPivots           int
+	dualTime             time.Duration
+	dualAt               [65][3]uint64 // by level: solves, refutations, pivots
+	// With lag set, the Lagrangian bound of dual_test.go is measured
+	// where the dual simplex runs.
+	lag     *lagrangian
+	lagTime time.Duration
+	// With dive set, each branching tries one of its squares at random
+	// and estimate adds up Knuth's estimate of the tree: each node
+	// weighs the product of the branchings' sizes above it.
+	dive             *rand.Rand
+	weight, estimate float64
+	solveEstimate    float64 // the same of the relaxations solved
+	// dualCheck, when not nil, is called with each answer of the dual
+	// simplex that did not give up.
+	dualCheck func(refuted bool)
 
 	nodes, jumps, relaxed, refuted, reused uint64
 	sizes                                  [65][2]uint64 // by the decisions above: failed branchings, decisions in their explanations
@@ -157,6 +183,7 @@ func (e *explainer) node() (why uint64) {
 			return 0
 		}
 		e.nodes++
+		e.estimate += e.weight
 		need := e.full &^ e.cols
 		fewest, row := 99, -1
 		var c1, c2 uint64
@@ -204,6 +231,9 @@ func (e *explainer) node() (why uint64) {
 		if e.relaxFrom > 0 && e.refutedByRelaxation(&frees, need, m) {
 			return e.path
 		}
+		if e.dual != nil && (m >= e.dualFrom || e.level <= e.dualLevels) && e.refutedByDual(&frees, need) {
+			return e.path
+		}
 		return e.branch(&frees, need, c2, row, fewest)
 	}
 }
@@ -225,6 +255,17 @@ func (e *explainer) branch(frees *[64]uint64, need, c2 uint64, row, fewest int) 
 	e.path |= d
 	defer func() { e.level--; e.path &^= d }()
 	var why uint64
+	if e.dive != nil {
+		// One child at random, weighed by the number of children.
+		k := bits.OnesCount64(vals)
+		for range e.dive.IntN(k) {
+			vals &= vals - 1
+		}
+		vals &= -vals
+		w := e.weight
+		e.weight *= float64(k)
+		defer func() { e.weight = w }()
+	}
 	for x := vals; x != 0; x &= x - 1 {
 		r, c := line, bits.TrailingZeros64(x)
 		if column {
@@ -283,6 +324,81 @@ func (e *explainer) refutedByRelaxation(frees *[64]uint64, need uint64, m int) b
 	copy(e.certs[1:], e.certs)
 	e.certs[0] = z
 	return true
+}
+
+// useDual makes the search solve the relaxation by the dual simplex at
+// the branchings with at least from empty rows or at most levels
+// decisions above them, at most pivots pivots each.
+func (e *explainer) useDual(in *Instance, from, levels, pivots int) {
+	e.dual = newDualLP(in, uint64(in.N))
+	if e.dual == nil {
+		return
+	}
+	e.dual.keepRoot()
+	e.dualFrom, e.dualLevels, e.dualPivots = from, levels, pivots
+	if from == 0 {
+		e.dualFrom = 65
+	}
+}
+
+// refutedByDual reports whether the node's relaxation, solved from the
+// basis of its nearest ancestor that solved it, has no solution, with a
+// certificate checked in integers; a node whose relaxation has one keeps
+// its basis for the nodes below.
+func (e *explainer) refutedByDual(frees *[64]uint64, need uint64) bool {
+	steps := 0
+	if g := e.lag; g != nil {
+		start := time.Now()
+		steps = g.ascend(e.n, e.level, e.open, frees, need)
+		e.lagTime += time.Since(start)
+	}
+	start := time.Now()
+	lp := e.dual
+	lp.enter(e.level)
+	lp.setBounds(&e.rowQ, e.open, frees)
+	pivots, gaveUp := lp.pivots, lp.gaveUp
+	y := lp.solve(e.dualPivots)
+	at := &e.dualAt[e.level]
+	at[0]++
+	e.solveEstimate += e.weight
+	at[2] += lp.pivots - pivots
+	ok := false
+	if y == nil {
+		lp.keep(e.level)
+		if e.level == 0 {
+			lp.keepRoot() // solved once, for every dive
+		}
+	} else {
+		z := lp.certify(y)
+		ok = strictlyProves(e.n, &z, e.open, frees, need) || e.proves(&z, frees, need)
+		if ok {
+			at[1]++
+			e.refuted++
+		} else {
+			lp.roundFail++
+		}
+	}
+	e.dualTime += time.Since(start)
+	if g := e.lag; g != nil {
+		switch {
+		case ok:
+			g.lpRefuted++
+			if steps > 0 {
+				g.proved++
+				g.provedSteps += uint64(steps)
+			} else {
+				g.otherSteps += uint64(g.steps)
+			}
+		case steps > 0 && y == nil && lp.gaveUp == gaveUp:
+			panic("the Lagrangian bound refutes a relaxation with a solution")
+		default:
+			g.otherSteps += uint64(g.steps)
+		}
+	}
+	if e.dualCheck != nil && (y != nil || lp.gaveUp == gaveUp) {
+		e.dualCheck(ok)
+	}
+	return ok
 }
 
 // proves reports whether z, repaired, is a certificate of the node: where
@@ -400,7 +516,7 @@ func (e *explainer) solve(ok bool) Solution {
 // solution it finds holds.
 func TestExplainerAgreesWithOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(59, 2))
-	none, nogoods, jumps, reused := 0, 0, uint64(0), uint64(0)
+	none, nogoods, jumps, reused, dualRefuted := 0, 0, uint64(0), uint64(0), uint64(0)
 	for i := range 1500 {
 		n := 4 + rng.IntN(9)
 		in := randomInstance(rng, n)
@@ -428,8 +544,11 @@ func TestExplainerAgreesWithOracle(t *testing.T) {
 			}
 			nogoods++
 		}
-		if i%3 == 0 {
+		switch i % 3 {
+		case 0:
 			e.relaxFrom, e.keep = 3, 8
+		case 1:
+			e.useDual(&in, 3, 0, 1000)
 		}
 		got := e.solve(ok)
 		if (got == nil) != (want == nil) {
@@ -443,35 +562,167 @@ func TestExplainerAgreesWithOracle(t *testing.T) {
 			t.Fatalf("%+v: %v: %v", in, got, err)
 		}
 		jumps, reused = jumps+e.jumps, reused+e.reused
+		if e.dual != nil {
+			dualRefuted += e.refuted
+		}
 	}
-	t.Logf("%d boards without a solution, %d explanations checked, %d backjumps, %d certificates reused", none, nogoods, jumps, reused)
-	// The test means something only if both answers, the backjumps and
-	// the kept certificates all occur.
-	if none < 100 || none > 1400 || nogoods < 1000 || jumps == 0 || reused == 0 {
+	t.Logf("%d boards without a solution, %d explanations checked, %d backjumps, %d certificates reused, %d nodes refuted by the dual simplex",
+		none, nogoods, jumps, reused, dualRefuted)
+	// The test means something only if both answers, the backjumps, the
+	// kept certificates and the dual simplex's refutations all occur.
+	if none < 100 || none > 1400 || nogoods < 1000 || jumps == 0 || reused == 0 || dualRefuted == 0 {
 		t.Fatalf("%d boards without a solution, %d explanations, %d backjumps, %d certificates reused", none, nogoods, jumps, reused)
 	}
 }
 
+// TestDualAgreesWithScratch: at every branching of small boards the
+// warm-started dual simplex refutes the node exactly where the simplex
+// from scratch of relax.go does, and the Lagrangian bound nowhere else.
+func TestDualAgreesWithScratch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(59, 3))
+	solves, refuted := 0, 0
+	lag := &lagrangian{steps: 50}
+	for i := range 250 {
+		n := 6 + rng.IntN(7)
+		in := excludedInstance(n+2, n+rng.IntN(4), uint64(i))
+		if i%2 == 1 {
+			in = randomInstance(rng, n)
+		}
+		if in.Check() != nil {
+			continue
+		}
+		e, ok := newExplainer(&in)
+		e.useDual(&in, 1, 0, 1000)
+		e.lag = lag // it must prove nothing the simplex does not refute
+		e.dualCheck = func(got bool) {
+			node := in
+			node.Queens = nil
+			for r := range e.n {
+				if e.rowQ[r] >= 0 {
+					node.Queens = append(node.Queens, Square{r, e.rowQ[r]})
+				}
+			}
+			if want := refute(context.Background(), &node); got != want {
+				t.Fatalf("%+v: the dual simplex says %v, from scratch %v", node, got, want)
+			}
+			solves++
+			if got {
+				refuted++
+			}
+		}
+		e.solve(ok)
+	}
+	t.Logf("%d relaxations solved, %d refuted, %d of them by the Lagrangian bound too", solves, refuted, lag.proved)
+	if solves < 1000 || refuted < 100 || lag.proved == 0 {
+		t.Fatalf("%d relaxations solved, %d refuted, %d by the Lagrangian bound", solves, refuted, lag.proved)
+	}
+}
+
 // TestExplainerMeasure prints what learning saves on the boards of
-// testdata/learn-boards.txt (QUEENS_LEARN=backjump, or relax:M:K for the
-// relaxation from M empty rows with K certificates kept).
+// testdata/learn-boards.txt, or of the file QUEENS_LEARN_BOARDS, those
+// whose name matches QUEENS_LEARN_ONLY: QUEENS_LEARN=backjump, relax:M:K
+// for the relaxation from M empty rows with K certificates kept, dual:M:P
+// or dualk:K:P for the dual simplex from M empty rows or at K decisions
+// or fewer, P pivots at most. Times are of one thread's CPU.
 func TestExplainerMeasure(t *testing.T) {
 	testenv.SkipUnlessSlow(t, "the measurements of learning")
 	how := os.Getenv("QUEENS_LEARN")
 	if how == "" {
 		// A measurement, of some thirteen minutes: not part of a test run.
-		t.Skip("set QUEENS_LEARN=backjump or relax:M:K to measure learning")
+		t.Skip("set QUEENS_LEARN=backjump, relax:M:K, dual:M:P or dualk:K:P to measure learning")
 	}
-	f, err := os.Open("testdata/learn-boards.txt")
+	defer cputime.Lock()()
+	names, boards := readBoards(t)
+	var plain, learnt uint64
+	var mainTime, projected, learntTime time.Duration
+	for i, in := range boards {
+		// The main search on this thread, as solve's searcher runs.
+		start := cputime.Thread()
+		s, _ := newSearcher(&in)
+		s.first = true
+		s.search()
+		mainCPU := cputime.Since(start)
+		s.release()
+		base, ok := newExplainer(&in)
+		start = cputime.Thread()
+		sol := base.solve(ok)
+		baseCPU := cputime.Since(start)
+		e, _ := newExplainer(&in)
+		p := strings.Split(how, ":")
+		var a, b int
+		if len(p) == 3 {
+			a, _ = strconv.Atoi(p[1])
+			b, _ = strconv.Atoi(p[2])
+		}
+		switch p[0] {
+		case "backjump":
+			e.backjump = true
+		case "relax":
+			e.relaxFrom, e.keep = a, b
+		case "dual":
+			e.useDual(&in, a, -1, b)
+		case "dualk":
+			e.useDual(&in, 0, a, b)
+		}
+		if steps, _ := strconv.Atoi(os.Getenv("QUEENS_LEARN_STEPS")); steps > 0 && e.dual != nil {
+			e.lag = &lagrangian{steps: steps}
+		}
+		start = cputime.Thread()
+		if (e.solve(ok) == nil) != (sol == nil) {
+			t.Fatalf("%s: the answers differ", names[i])
+		}
+		cpu := cputime.Since(start)
+		plain, learnt = plain+base.nodes, learnt+e.nodes
+		t.Logf("%s sol=%v nodes %d -> %d, backjumps %d, relaxations %d (refuted %d), certificates reused %d; CPU: main search %v (%d nodes), explainer %v -> %v",
+			names[i], sol != nil, base.nodes, e.nodes, e.jumps, e.relaxed, e.refuted, e.reused, mainCPU, s.nodes, baseCPU, cpu)
+		for l, s := range e.sizes {
+			if s[0] > 0 && p[0] == "backjump" {
+				t.Logf("  %d decisions above: %d failed branchings, %.2f of them in an explanation", l, s[0], float64(s[1])/float64(s[0]))
+			}
+		}
+		if lp := e.dual; lp != nil {
+			// The main search's time scaled to the smaller tree, plus
+			// the dual simplex.
+			proj := time.Duration(float64(mainCPU)*float64(e.nodes)/float64(base.nodes)) + e.dualTime
+			mainTime, projected, learntTime = mainTime+mainCPU, projected+proj, learntTime+cpu
+			root := e.dualAt[0]
+			t.Logf("  dual simplex: %d solves (%d refuted), %d pivots (%d at the root), %d gave up, %d certificates not proved; %v in all, %.2f µs a solve, %.2f pivots a solve below the root; projected %v against %v (it pays below %.2f µs a solve)",
+				lp.solves, e.refuted, lp.pivots, root[2], lp.gaveUp, lp.roundFail, e.dualTime,
+				float64(e.dualTime.Microseconds())/float64(lp.solves), float64(lp.pivots-root[2])/float64(max(1, lp.solves-root[0])), proj, mainCPU,
+				float64(mainCPU.Microseconds())*(1-float64(e.nodes)/float64(base.nodes))/float64(lp.solves))
+			if g := e.lag; g != nil {
+				t.Logf("  Lagrangian bound, %d steps at most: proves %d of the %d nodes the simplex refutes, in %.2f steps on average; %d steps elsewhere; %v in all, %.3f µs a step",
+					g.steps, g.proved, g.lpRefuted, float64(g.provedSteps)/float64(max(1, g.proved)), g.otherSteps, e.lagTime,
+					float64(e.lagTime.Nanoseconds())/1e3/float64(max(1, g.provedSteps+g.otherSteps)))
+			}
+			for l, at := range e.dualAt {
+				if at[0] > 0 {
+					t.Logf("    %d decisions above: %d solves, %d refuted, %.2f pivots a solve", l, at[0], at[1], float64(at[2])/float64(at[0]))
+				}
+			}
+		}
+	}
+	t.Logf("nodes in all: %d -> %d", plain, learnt)
+	if projected > 0 {
+		t.Logf("main search %v, projected with the dual simplex %v, the measuring search with it %v", mainTime, projected, learntTime)
+	}
+}
+
+// readBoards returns the boards of the file QUEENS_LEARN_BOARDS, or else
+// testdata/learn-boards.txt, whose names match QUEENS_LEARN_ONLY.
+func readBoards(t *testing.T) (names []string, boards []Instance) {
+	name := os.Getenv("QUEENS_LEARN_BOARDS")
+	if name == "" {
+		name = "testdata/learn-boards.txt"
+	}
+	only := regexp.MustCompile(os.Getenv("QUEENS_LEARN_ONLY"))
+	text, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	var plain, learnt uint64
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) == 0 || fs[0] == "#" {
+	for line := range strings.Lines(string(text)) {
+		fs := strings.Fields(line)
+		if len(fs) == 0 || fs[0] == "#" || !only.MatchString(fs[0]) {
 			continue
 		}
 		n, _ := strconv.Atoi(fs[1])
@@ -480,28 +731,58 @@ func TestExplainerMeasure(t *testing.T) {
 			k, _ := strconv.Atoi(x[2:])
 			in.Excluded = append(in.Excluded, Diagonal{Sum: x[0] == 's', K: k})
 		}
-		base, ok := newExplainer(&in)
-		sol := base.solve(ok)
-		e, _ := newExplainer(&in)
-		switch {
-		case how == "backjump":
-			e.backjump = true
-		case strings.HasPrefix(how, "relax:"):
-			p := strings.Split(how, ":")
-			e.relaxFrom, _ = strconv.Atoi(p[1])
-			e.keep, _ = strconv.Atoi(p[2])
-		}
-		if (e.solve(ok) == nil) != (sol == nil) {
-			t.Fatalf("%s: the answers differ", fs[0])
-		}
-		plain, learnt = plain+base.nodes, learnt+e.nodes
-		t.Logf("%s sol=%v nodes %d -> %d, backjumps %d, relaxations %d (refuted %d), certificates reused %d",
-			fs[0], sol != nil, base.nodes, e.nodes, e.jumps, e.relaxed, e.refuted, e.reused)
-		for l, s := range e.sizes {
-			if s[0] > 0 && how == "backjump" {
-				t.Logf("  %d decisions above: %d failed branchings, %.2f of them in an explanation", l, s[0], float64(s[1])/float64(s[0]))
+		names, boards = append(names, fs[0]), append(boards, in)
+	}
+	return names, boards
+}
+
+// TestExplainerEstimate prints Knuth's estimates of the trees of the
+// measuring search, plain and with the dual simplex at K decisions or
+// fewer (QUEENS_LEARN=dualk:K:P), from QUEENS_LEARN_DIVES random dives,
+// and the main search's time a node over its first 2^24 nodes, on the
+// boards readBoards returns: what the dual simplex would save on boards
+// too large to search whole.
+func TestExplainerEstimate(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "the estimates of learning")
+	var k, pivots, dives int
+	if _, err := fmt.Sscanf(os.Getenv("QUEENS_LEARN")+" "+os.Getenv("QUEENS_LEARN_DIVES"), "dualk:%d:%d %d", &k, &pivots, &dives); err != nil {
+		t.Skip("set QUEENS_LEARN=dualk:K:P and QUEENS_LEARN_DIVES to estimate what the dual simplex saves")
+	}
+	defer cputime.Lock()()
+	names, boards := readBoards(t)
+	for b, in := range boards {
+		s, _ := newSearcher(&in)
+		s.first, s.budget = true, 1<<24
+		start := cputime.Thread()
+		s.search()
+		perNode := float64(cputime.Since(start)) / float64(s.nodes)
+		s.release()
+		var plain, learnt, solves float64
+		var lp *dualLP
+		var dualTime time.Duration
+		rng := rand.New(rand.NewPCG(uint64(b), 59))
+		for i := range 2 * dives {
+			e, ok := newExplainer(&in)
+			e.dive, e.weight = rng, 1
+			if i >= dives {
+				if lp == nil {
+					e.useDual(&in, 0, k, pivots)
+					lp = e.dual
+				}
+				e.dual, e.dualFrom, e.dualLevels, e.dualPivots = lp, 65, k, pivots
+			}
+			e.solve(ok)
+			if i < dives {
+				plain += e.estimate / float64(dives)
+			} else {
+				learnt += e.estimate / float64(dives)
+				solves += e.solveEstimate / float64(dives)
+				dualTime += e.dualTime
 			}
 		}
+		perSolve := float64(dualTime) / float64(lp.solves)
+		t.Logf("%s: %.3g nodes plain, %.3g with the dual simplex at %d decisions or fewer (%.1f times fewer), %.3g solves; %.1f ns a node of the main search, %.1f µs and %.1f pivots a solve; projected %.3g core-seconds against %.3g (it pays below %.2f µs a solve)",
+			names[b], plain, learnt, k, plain/learnt, solves, perNode, perSolve/1e3, float64(lp.pivots)/float64(lp.solves),
+			(learnt*perNode+solves*perSolve)/1e9, plain*perNode/1e9, (plain-learnt)*perNode/solves/1e3)
 	}
-	t.Logf("nodes in all: %d -> %d", plain, learnt)
 }
