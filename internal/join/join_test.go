@@ -213,6 +213,31 @@ func TestSymmetricBurnside(t *testing.T) {
 	}
 }
 
+// TestSymmetricPiecesAddUp counts the symmetric solutions in pieces: they
+// add up to Symmetric's counts, and each piece of N = 16 does a share of
+// the half turn's search.
+func TestSymmetricPiecesAddUp(t *testing.T) {
+	for n := 1; n <= 16; n++ {
+		half, quarter, nodes, _ := Symmetric(n, nil)
+		for _, pieces := range []int{2, 3, 7} {
+			var h, q, most uint64
+			for k := range pieces {
+				hk, qk, nk, ok := SymmetricPiece(n, k, pieces, nil)
+				if !ok {
+					t.Fatalf("N=%d piece %d of %d gave up", n, k, pieces)
+				}
+				h, q, most = h+hk, q+qk, max(most, nk)
+			}
+			if h != half || q != quarter {
+				t.Errorf("N=%d in %d pieces: half turn %d, quarter turn %d; want %d and %d", n, pieces, h, q, half, quarter)
+			}
+			if n == 16 && most > nodes/uint64(pieces)*3/2 {
+				t.Errorf("N=%d in %d pieces: a piece placed %d queens of the %d of all", n, pieces, most, nodes)
+			}
+		}
+	}
+}
+
 // TestClassifyKernelsAgree compares the PEXT kernel with its Go twin.
 func TestClassifyKernelsAgree(t *testing.T) {
 	if !haveAVX512 {

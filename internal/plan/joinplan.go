@@ -66,7 +66,11 @@ func newJoin(ctx context.Context, n int) (*Plan, error) {
 	// The symmetric solutions are counted by searches of the half and
 	// the quarter of the board, about as large as a search of a board of
 	// half the size.
-	p.Units = append(p.Units, Unit{SymmetricSolutions: true, cost: min(total/joinUnits, target) / 4})
+	sym := min(total/joinUnits, target) / 4
+	if secs, k := join.SymmetricSeconds(n), e.CostSeconds(); secs > 0 && k > 0 {
+		sym = secs / k // ten minutes of one core at N = 28, counted in pieces
+	}
+	p.Units = append(p.Units, Unit{SymmetricSolutions: true, cost: sym})
 	// East sets are cut into parts only beyond a minute's cost, so that
 	// the plans of the smaller boards keep whole east sets. The parts are
 	// made first, by blocks of east sets on every core, then the batches
@@ -134,10 +138,9 @@ const pieceSeconds = 150
 // takes minutes, keep units of one piece.
 func (p *Plan) cutPieces(most float64) {
 	for i := range p.Units {
-		if u := &p.Units[i]; !u.SymmetricSolutions {
-			k := math.Ceil(u.cost / most)
-			u.pieces = uint8(min(max(k, 1), MaxPieces) - 1)
-		}
+		u := &p.Units[i]
+		k := math.Ceil(u.cost / most)
+		u.pieces = uint8(min(max(k, 1), MaxPieces) - 1)
 	}
 }
 
@@ -309,7 +312,7 @@ func (p *Plan) countJoin(ctx context.Context, u Unit, k int, c *join.Counter, m 
 		res.Pieces = 1 << k
 	}
 	if u.SymmetricSolutions {
-		half, quarter, nodes, ok := join.Symmetric(p.N, ctx.Done())
+		half, quarter, nodes, ok := join.SymmetricPiece(p.N, k, u.Pieces(), ctx.Done())
 		if !ok {
 			return res, ctx.Err()
 		}

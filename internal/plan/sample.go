@@ -55,9 +55,10 @@ func (s *Sampler) Time(ctx context.Context, unit int) (seconds, load float64, er
 	}
 	if s.p.Engine == EngineJoin {
 		if u.SymmetricSolutions {
+			// One piece, at random, for all of them.
 			start := cputime.Thread()
-			_, err := s.p.countJoin(ctx, u, 0, s.c, nil)
-			return cputime.Since(start).Seconds(), 0, err
+			_, err := s.p.countJoin(ctx, u, s.rng.IntN(u.Pieces()), s.c, nil)
+			return cputime.Since(start).Seconds() * float64(u.Pieces()), 0, err
 		}
 		start := cputime.Thread()
 		s.c.Load(int(u.Config))
