@@ -131,7 +131,7 @@ func NewPieced(n int, most float64) (*Plan, error) {
 // pieceSeconds is about the most time of one core a piece of a unit
 // takes, by the costs' time (see join.Engine.CostSeconds): well within
 // ten minutes, however the estimate errs.
-const pieceSeconds = 150
+const pieceSeconds = 120
 
 // cutPieces cuts each join unit that costs more than most into pieces of
 // about most each (at most MaxPieces). Plans below N = 24, where no unit
