@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -123,7 +124,7 @@ func TestFIFOSignals(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(300 * time.Millisecond) // until it waits in the open
+		awaitOpen(t, cmd.Process.Pid)
 		cmd.Process.Signal(tc.sig)
 		done := make(chan struct{})
 		go func() { cmd.Wait(); close(done) }()
@@ -138,4 +139,26 @@ func TestFIFOSignals(t *testing.T) {
 			t.Errorf("%v: exit %d (signaled %v), want %d; stderr %q", tc.sig, ws.ExitStatus(), ws.Signaled(), tc.want, stderr.String())
 		}
 	}
+}
+
+// awaitOpen waits, up to five seconds, until process pid waits in the
+// open of a FIFO for a partner, as /proc tells on Linux: a signal sent
+// sooner may come before the program's handler is in place, which a busy
+// machine makes likely. Elsewhere it waits a fixed 300 ms.
+func awaitOpen(t *testing.T, pid int) {
+	t.Helper()
+	tasks := filepath.Join("/proc", strconv.Itoa(pid), "task")
+	if _, err := os.Stat(tasks); err != nil {
+		time.Sleep(300 * time.Millisecond)
+		return
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		chans, _ := filepath.Glob(filepath.Join(tasks, "*", "wchan"))
+		for _, c := range chans {
+			if w, _ := os.ReadFile(c); string(w) == "wait_for_partner" {
+				return
+			}
+		}
+	}
+	t.Fatal("the program did not wait in the open of the FIFO within five seconds")
 }
