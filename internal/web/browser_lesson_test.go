@@ -138,8 +138,8 @@ func watchConsole(t *testing.T, ctx context.Context) {
 // -screenshots it saves each mode at 1366×768, of flags and matrix.
 func TestBrowserLessonModes(t *testing.T) {
 	testenv.SkipUnlessSlow(t, "a lesson of every method in headless Chromium")
-	// The test opens about ninety pages one after the other; a stream of
-	// steps a page left behind may hold its seat up to the trace timeout.
+	// The test opens about fifty pages one after the other; a stream of
+	// steps a page left behind may hold its seat a while.
 	url := startServer(t, Options{LoopbackOnly: true, MaxTraces: 64})
 	ctx := newBrowser(t, 8*time.Minute)
 	watchConsole(t, ctx)
@@ -162,97 +162,145 @@ func TestBrowserLessonModes(t *testing.T) {
 	var least [3]float64 // the smallest type met outside presenting mode
 	least[0], least[1], least[2] = 99, 99, 99
 	presenting := 99.0
-	for _, size := range [][2]int64{{1366, 768}, {1280, 720}} {
+	// Each page is checked at both sizes: the viewport changes, the page
+	// stays, which spares half the pages and their searches.
+	sizes := [][2]int64{{1366, 768}, {1280, 720}}
+	resize := func(size [2]int64) {
+		t.Helper()
 		do(t, ctx, "resizing", chromedp.EmulateViewport(size[0], size[1]))
-		for _, a := range queens.Algorithms() {
-			for _, lang := range []string{"en", "zh"} {
-				at := fmt.Sprintf("%dx%d %s %s", size[0], size[1], a.Name, lang)
-				shot := func(mode string) {
-					if *screenshotDir == "" || size[0] != 1366 {
-						return
-					}
-					switch a.Name {
-					case "flags":
-						save(t, ctx, fmt.Sprintf("lesson-%s-%s-1366x768.png", mode, lang), false)
-					case "matrix":
-						save(t, ctx, fmt.Sprintf("lesson-%s-%s-%s-1366x768.png", a.Name, mode, lang), false)
-					}
+	}
+	for _, a := range queens.Algorithms() {
+		for _, lang := range []string{"en", "zh"} {
+			where := func(size [2]int64) string { return fmt.Sprintf("%dx%d %s %s", size[0], size[1], a.Name, lang) }
+			// shot saves the mode at 1366×768: call it at that size.
+			shot := func(mode string) {
+				if *screenshotDir == "" {
+					return
 				}
-				open(t, ctx, url, "?n=8&algo="+a.Name+"&step=131&lang="+lang+"#search")
+				switch a.Name {
+				case "flags":
+					save(t, ctx, fmt.Sprintf("lesson-%s-%s-1366x768.png", mode, lang), false)
+				case "matrix":
+					save(t, ctx, fmt.Sprintf("lesson-%s-%s-%s-1366x768.png", a.Name, mode, lang), false)
+				}
+			}
+			resize(sizes[0])
+			open(t, ctx, url, "?n=8&algo="+a.Name+"&step=131&lang="+lang+"#search")
+			var plain [2][]float64
+			for i, size := range sizes {
+				at := where(size)
+				if i > 0 {
+					resize(size)
+				}
 				report(at + " plain")
-				shot("plain")
-				sizes := eval[[]float64](t, ctx, typeSizes)
-				for i, want := range []float64{14, 13, 12} {
-					least[i] = min(least[i], sizes[i])
-					if sizes[i] < want {
-						t.Errorf("%s: %s in %.1f px type, want %.0f or more", at, []string{"the code", "the stack", "the indices"}[i], sizes[i], want)
+				if i == 0 {
+					shot("plain")
+				}
+				typ := eval[[]float64](t, ctx, typeSizes)
+				for j, want := range []float64{14, 13, 12} {
+					least[j] = min(least[j], typ[j])
+					if typ[j] < want {
+						t.Errorf("%s: %s in %.1f px type, want %.0f or more", at, []string{"the code", "the stack", "the indices"}[j], typ[j], want)
 					}
 				}
-				// The state, the stack, the code and the player hold still
-				// while stepping, at any event: twelve steps, each drawn.
-				plain := eval[[]float64](t, ctx, lessonPlaces)
+				plain[i] = eval[[]float64](t, ctx, lessonPlaces)
+			}
+			// The state, the stack, the code and the player hold still
+			// while stepping, at any event: twelve steps at each size, each
+			// drawn from step 131: at 1280×720, where the plain view was
+			// left, then, back at step 131, at 1366×768, where the lecture
+			// opens. The page draws step 131 first at each size, as when
+			// it is opened there.
+			for i, size := range [][2]int64{sizes[1], sizes[0]} {
+				if i > 0 {
+					goStep(t, ctx, 131)
+					resize(size)
+				}
 				moves := eval[[]string](t, ctx, fmt.Sprintf(`(() => {
 					const out = [], moved = new Set(), places = () => %s, names = ['state', 'stack', 'code', 'Play button'];
-					const was = places();
+					const from = queensTesting.pos(), was = (queensTesting.drawNow(), places());
 					for (let k = 1; k <= 12; k++) {
 						document.querySelector('#step').click();
 						queensTesting.drawNow();
-						if (queensTesting.pos() !== 131 + k) { out.push('step ' + (131 + k) + ' not taken at once'); break; }
+						if (queensTesting.pos() !== from + k) { out.push('step ' + (from + k) + ' not taken at once'); break; }
 						const now = places();
 						now.forEach((v, i) => {
-							if (Math.abs(v - was[i]) > 1 && !moved.has(i)) out.push('step ' + (131 + k) + ' moves the ' + (i %% 2 ? 'bottom' : 'top') + ' of the ' + names[i >> 1] + ' by ' + Math.round(v - was[i]) + ' px');
+							if (Math.abs(v - was[i]) > 1 && !moved.has(i)) out.push('step ' + (from + k) + ' moves the ' + (i %% 2 ? 'bottom' : 'top') + ' of the ' + names[i >> 1] + ' by ' + Math.round(v - was[i]) + ' px');
 							if (Math.abs(v - was[i]) > 1) moved.add(i);
 						});
 					}
 					return out;
 				})()`, lessonPlaces))
 				for _, m := range moves {
-					t.Errorf("%s: %s", at, m)
+					t.Errorf("%s: %s", where(size), m)
 				}
+			}
 
-				open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=131&lecture=%d&lang=%s#search", a.Name, lecturePage[a.Name == "flags"], lang))
-				waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '131' && queensTesting.ready()`)
-				report(at + " lecture")
-				// The lecture takes the settings' place: the state and the
-				// code stay where they were.
-				check := func(what, sel string) {
-					t.Helper()
-					for _, f := range eval[[]string](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight + 0.5 || r.height < 4 ? [Math.round(r.top) + '..' + Math.round(r.bottom)] : []; })()`, sel)) {
-						t.Errorf("%s: %s at %s", at, what, f)
-					}
-					now := eval[[]float64](t, ctx, lessonPlaces)
-					for i, name := range []string{"state", "stack", "code"} {
-						if d := now[2*i] - plain[2*i]; d > 1 {
-							t.Errorf("%s: %s pushes the %s down by %.0f px", at, what, name, d)
-						}
+			// The lecture takes the settings' place: the state and the code
+			// stay where they were.
+			check := func(size int, what, sel string) {
+				t.Helper()
+				at := where(sizes[size])
+				for _, f := range eval[[]string](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight + 0.5 || r.height < 4 ? [Math.round(r.top) + '..' + Math.round(r.bottom)] : []; })()`, sel)) {
+					t.Errorf("%s: %s at %s", at, what, f)
+				}
+				now := eval[[]float64](t, ctx, lessonPlaces)
+				for i, name := range []string{"state", "stack", "code"} {
+					if d := now[2*i] - plain[size][2*i]; d > 1 {
+						t.Errorf("%s: %s pushes the %s down by %.0f px", at, what, name, d)
 					}
 				}
-				check("the lecture", "#lecture")
-				shot("lecture")
-				do(t, ctx, "presenting", chromedp.KeyEvent("f"))
-				waitFor(t, ctx, "presenting", `document.body.classList.contains('presenting')`)
-				waitReady(t, ctx)
+			}
+			open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=131&lecture=%d&lang=%s#search", a.Name, lecturePage[a.Name == "flags"], lang))
+			waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '131' && queensTesting.ready()`)
+			for i, size := range sizes {
+				if i > 0 {
+					resize(size)
+				}
+				report(where(size) + " lecture")
+				check(i, "the lecture", "#lecture")
+				if i == 0 {
+					shot("lecture")
+				}
+			}
+			// Presenting mode, at 1280×720 first, where the lecture was left.
+			do(t, ctx, "presenting", chromedp.KeyEvent("f"))
+			waitFor(t, ctx, "presenting", `document.body.classList.contains('presenting')`)
+			waitReady(t, ctx)
+			for _, i := range []int{1, 0} {
+				at := where(sizes[i])
+				resize(sizes[i])
 				report(at + " presenting with the lecture")
 				if px := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.querySelector('#code .ln.on')).fontSize)`); px < 15 {
 					t.Errorf("%s presenting: code in %.1f px type, want 15 or more", at, px)
 				} else {
 					presenting = min(presenting, px)
 				}
-				shot("present")
-				do(t, ctx, "leaving", chromedp.KeyEvent("f"))
+			}
+			shot("present")
+			do(t, ctx, "leaving", chromedp.KeyEvent("f"))
 
-				open(t, ctx, url, "?n=8&algo="+a.Name+"&step=100&lang="+lang+"#search")
-				do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
-				do(t, ctx, "a question", chromedp.Click(chromedp.CSS("#quiz-next")))
-				waitFor(t, ctx, "a question", `document.querySelectorAll('#quiz-answers button').length > 0`)
-				waitReady(t, ctx)
-				report(at + " quiz")
-				check("the quiz", "#quiz")
-				shot("quiz")
+			open(t, ctx, url, "?n=8&algo="+a.Name+"&step=100&lang="+lang+"#search")
+			do(t, ctx, "the quiz", chromedp.Click(chromedp.CSS("#quiz-open")))
+			do(t, ctx, "a question", chromedp.Click(chromedp.CSS("#quiz-next")))
+			waitFor(t, ctx, "a question", `document.querySelectorAll('#quiz-answers button').length > 0`)
+			waitReady(t, ctx)
+			for i, size := range sizes {
+				if i > 0 {
+					resize(size)
+				}
+				report(where(size) + " quiz")
+				check(i, "the quiz", "#quiz")
+				if i == 0 {
+					shot("quiz")
+				}
 			}
 		}
-		// Side by side, a coarse step brings both panes to the same
-		// event: after Next solution, solution k in both.
+	}
+	// Side by side, a coarse step brings both panes to the same event:
+	// after Next solution, solution k in both.
+	for _, size := range sizes {
+		resize(size)
 		for _, lang := range []string{"en", "zh"} {
 			at := fmt.Sprintf("%dx%d %s", size[0], size[1], lang)
 			open(t, ctx, url, "?n=8&algo=flags&compare=board&lang="+lang+"#search")

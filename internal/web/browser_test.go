@@ -127,6 +127,11 @@ func newBrowser(t *testing.T, limit ...time.Duration) context.Context {
 		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
+		// A page left for another one would wait in the back-forward
+		// cache with its stream of steps paused, not closed: six such
+		// streams take every connection Chromium opens to the server,
+		// and the next page waits up to the trace timeout for one.
+		chromedp.Flag("disable-back-forward-cache", true),
 		chromedp.WindowSize(1366, 768),
 	)
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
