@@ -251,18 +251,23 @@ func TestBrowserLessonModes(t *testing.T) {
 					}
 				}
 			}
-			open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=131&lecture=%d&lang=%s#search", a.Name, lecturePage[a.Name == "flags"], lang))
-			waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '131' && queensTesting.ready()`)
-			for i, size := range sizes {
-				if i > 0 {
-					resize(size)
-				}
-				report(where(size) + " lecture")
-				check(i, "the lecture", "#lecture")
-				if i == 0 {
-					shot("lecture")
+			// atBothSizes checks the mode's panel at each size, the page
+			// resized from the first, and takes the first one's picture.
+			atBothSizes := func(mode, what, sel string) {
+				for i, size := range sizes {
+					if i > 0 {
+						resize(size)
+					}
+					report(where(size) + " " + mode)
+					check(i, what, sel)
+					if i == 0 {
+						shot(mode)
+					}
 				}
 			}
+			open(t, ctx, url, fmt.Sprintf("?n=8&algo=%s&step=131&lecture=%d&lang=%s#search", a.Name, lecturePage[a.Name == "flags"], lang))
+			waitFor(t, ctx, "the lecture", `!document.querySelector('#lecture').hidden && document.querySelector('#lecture').dataset.step === '131' && queensTesting.ready()`)
+			atBothSizes("lecture", "the lecture", "#lecture")
 			// Presenting mode, at 1280×720 first, where the lecture was left.
 			do(t, ctx, "presenting", chromedp.KeyEvent("f"))
 			waitFor(t, ctx, "presenting", `document.body.classList.contains('presenting')`)
@@ -285,16 +290,7 @@ func TestBrowserLessonModes(t *testing.T) {
 			do(t, ctx, "a question", chromedp.Click(chromedp.CSS("#quiz-next")))
 			waitFor(t, ctx, "a question", `document.querySelectorAll('#quiz-answers button').length > 0`)
 			waitReady(t, ctx)
-			for i, size := range sizes {
-				if i > 0 {
-					resize(size)
-				}
-				report(where(size) + " quiz")
-				check(i, "the quiz", "#quiz")
-				if i == 0 {
-					shot("quiz")
-				}
-			}
+			atBothSizes("quiz", "the quiz", "#quiz")
 		}
 	}
 	// Side by side, a coarse step brings both panes to the same event:
