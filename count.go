@@ -224,7 +224,7 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 	t.planned(p, workers)
 	audit := newAudit(p, opts.Recount)
 	done := make(map[int]bool)
-	partial := make(map[int]plan.Result) // the pieces counted of units begun
+	pieces := p.NewGather() // the pieces counted of units begun
 	if opts.Resume != nil {
 		for _, u := range p.Units {
 			r, ok := opts.Resume(u.ID)
@@ -234,20 +234,18 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 			if r.Unit != u.ID {
 				return res, fmt.Errorf("queens: count of N=%d: %w: the result resumed for unit %d is that of unit %d", n, ErrInconsistent, u.ID, r.Unit)
 			}
-			// Pieces merged with none are checked, and come out whole
-			// when they are all the unit's.
-			pr, err := p.Merge(plan.Result(r), plan.Result{})
+			// Pieces are checked, and come out whole when they are all
+			// the unit's.
+			pr, whole, err := pieces.Add(plan.Result(r))
 			if err != nil {
 				return res, fmt.Errorf("queens: count of N=%d: %w: %w", n, ErrInconsistent, err)
 			}
 			res.add(pr)
 			t.resumed(u, pr)
-			if pr.Pieces != 0 {
-				partial[u.ID] = pr
-				continue
+			if whole {
+				audit.note(pr)
+				done[u.ID] = true
 			}
-			audit.note(pr)
-			done[u.ID] = true
 		}
 	}
 	var (
@@ -259,7 +257,7 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 	err = p.Run(runCtx, plan.RunOptions{
 		Workers: opts.Workers,
 		Skip:    func(unit int) bool { return done[unit] },
-		Resumed: func(unit int) uint64 { return partial[unit].Pieces },
+		Resumed: pieces.Held,
 		Order:   t.order(),
 		Meter:   t.meter,
 		Started: t.started,
@@ -278,21 +276,16 @@ func countFast(ctx context.Context, n int, opts Options) (Result, error) {
 				}
 			}
 			res.add(r)
-			whole := r
-			if r.Pieces != 0 {
-				if whole, recordErr = p.Merge(partial[r.Unit], r); recordErr != nil {
-					cancel()
-					return
-				}
-				partial[r.Unit] = whole
-				if whole.Pieces == 0 {
-					delete(partial, r.Unit)
-				}
+			sum, whole, err := pieces.Add(r)
+			if err != nil {
+				recordErr = err
+				cancel()
+				return
 			}
-			if whole.Pieces == 0 {
-				audit.note(whole)
+			if whole {
+				audit.note(sum)
 			}
-			t.done(r, whole.Pieces == 0)
+			t.done(r, whole)
 		},
 	})
 	units := t.unitsDone()

@@ -145,53 +145,54 @@ func (p *Plan) cutPieces(most float64) {
 }
 
 // span calls f with each east set of join unit u that piece k of it
-// covers (see [Unit.Pieces]): the set's index i and the share lo to hi of
-// its east half boards' pairs (see join.Counter.CountShare). The pieces
-// cut the unit's cost in equal shares: a part of an east set by shares
-// of its pairs, a batch of east sets by the sets' costs added up in
-// order, a set across two pieces by the share of its cost in each. Each
+// covers (see [Unit.Pieces]): the set's index i, the share lo to hi of
+// its east half boards' pairs (see join.Counter.CountShare) and the cost
+// of the whole item, the set or the unit's part of it. The pieces cut
+// the unit's cost in equal shares: a part of an east set by shares of
+// its pairs, a batch of east sets by the sets' costs added up in order,
+// a set across two pieces by the share of its cost in each. Each
 // boundary is computed alike for the pieces on both sides of it, so that
 // the pieces partition the unit's half boards exactly.
-func (p *Plan) span(u Unit, k int, f func(i int, lo, hi float64)) {
-	pieces := u.Pieces()
-	if pieces == 1 {
-		for i := int(u.First); i < int(u.Last); i++ {
-			f(i, 0, 1)
-		}
-		return
-	}
+func (p *Plan) span(u Unit, k int, f func(i int, lo, hi, cost float64)) {
+	ci, pieces := int(u.Config), u.Pieces()
 	bound := func(k int) float64 { return float64(k) / float64(pieces) }
 	if u.EastTo > 0 {
 		hi := 1.0
 		if k < pieces-1 {
 			hi = bound(k + 1)
 		}
-		f(int(u.First), bound(k), hi)
+		f(int(u.First), bound(k), hi, u.cost)
+		return
+	}
+	if pieces == 1 {
+		for i := int(u.First); i < int(u.Last); i++ {
+			f(i, 0, 1, p.join.Cost(ci, i))
+		}
 		return
 	}
 	var total float64
 	for i := int(u.First); i < int(u.Last); i++ {
-		total += p.join.Cost(int(u.Config), i)
+		total += p.join.Cost(ci, i)
 	}
 	from, to := total*bound(k), total*bound(k+1)
 	var at float64
 	for i := int(u.First); i < int(u.Last); i++ {
-		c := p.join.Cost(int(u.Config), i)
-		// An east set of no cost goes whole to the piece it begins in.
-		lo, hi := 0.0, 1.0
-		if c > 0 {
+		c := p.join.Cost(ci, i)
+		var lo, hi float64
+		switch {
+		case c > 0:
 			lo, hi = min(max((from-at)/c, 0), 1), min(max((to-at)/c, 0), 1)
-		} else if at < from || at >= to {
-			lo, hi = 0, 0
-		}
-		if k == 0 {
-			lo = 0
-		}
-		if k == pieces-1 && (c > 0 || at >= from) {
-			hi = 1
+			if k == 0 {
+				lo = 0
+			}
+			if k == pieces-1 {
+				hi = 1
+			}
+		case at >= from && (at < to || k == pieces-1):
+			lo, hi = 0, 1 // a set of no cost goes whole to the piece it begins in
 		}
 		if lo < hi {
-			f(i, lo, hi)
+			f(i, lo, hi, c)
 		}
 		at += c
 	}
@@ -208,22 +209,15 @@ func (p *Plan) PieceCost(u Unit) float64 {
 	ci := int(u.Config)
 	sets := p.join.Sets(ci)
 	var costs []float64
-	// fixed returns the cost of east set i that every piece of it pays.
-	fixed := func(i int, cost float64) float64 {
-		var west float64
-		costs, west = p.join.SplitCosts(costs[:0], ci, sets[i])
-		return min(cost, p.join.PartCost(ci, sets[i], 0, west))
-	}
 	var most float64
 	for k := range u.Pieces() {
 		var c float64
-		p.span(u, k, func(i int, lo, hi float64) {
-			item := p.join.Cost(ci, i)
-			if u.EastTo > 0 {
-				item = u.cost
-			}
-			f := fixed(i, item)
-			c += (item-f)*(hi-lo) + f
+		p.span(u, k, func(i int, lo, hi, item float64) {
+			// What every piece of the set pays whole.
+			var west float64
+			costs, west = p.join.SplitCosts(costs[:0], ci, sets[i])
+			fixed := min(item, p.join.PartCost(ci, sets[i], 0, west))
+			c += (item-fixed)*(hi-lo) + fixed
 		})
 		most = max(most, c)
 	}
@@ -331,17 +325,13 @@ func (p *Plan) countJoin(ctx context.Context, u Unit, k int, c *join.Counter, m 
 		defer func() { c.Progress = nil }()
 	}
 	var err error
-	p.span(u, k, func(i int, lo, hi float64) {
+	p.span(u, k, func(i int, lo, hi, cost float64) {
 		if err != nil {
 			return
 		}
 		if m != nil {
 			spent += item
-			item = p.join.Cost(ci, i)
-			if u.EastTo > 0 {
-				item = u.cost
-			}
-			item *= hi - lo
+			item = cost * (hi - lo)
 			m.show(tag, spent/u.cost)
 		}
 		select {

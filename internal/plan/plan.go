@@ -209,7 +209,7 @@ type Result struct {
 	Nodes  uint64 `json:"nodes"`
 	// Pieces is 0 for the result of a whole unit; for that of some of
 	// the pieces of a unit counted in pieces, it has bit k set for each
-	// piece k it adds up (see [Unit.Pieces] and [Merge]).
+	// piece k it adds up (see [Unit.Pieces] and [Plan.Merge]).
 	Pieces uint64 `json:"pieces,omitempty"`
 }
 

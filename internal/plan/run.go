@@ -156,6 +156,38 @@ func (p *Plan) Merge(a, b Result) (Result, error) {
 	return a, nil
 }
 
+// Gather adds up the results of the pieces of units as they come, for
+// those that keep results of whole units. It is not safe for concurrent
+// use.
+type Gather struct {
+	p       *Plan
+	partial map[int]Result // the pieces held of the units begun
+}
+
+// NewGather returns a Gather of p's results.
+func (p *Plan) NewGather() *Gather { return &Gather{p: p, partial: make(map[int]Result)} }
+
+// Add adds r, the result of a unit or of some of its pieces, and returns
+// the unit's result and true once it holds all the unit's pieces: at
+// once for a whole unit's result. Pieces that do not belong with those
+// held give an error wrapping [ErrPieces].
+func (g *Gather) Add(r Result) (Result, bool, error) {
+	sum, err := g.p.Merge(g.partial[r.Unit], r)
+	if err != nil {
+		return sum, false, err
+	}
+	if sum.Pieces != 0 {
+		g.partial[r.Unit] = sum
+		return sum, false, nil
+	}
+	delete(g.partial, r.Unit)
+	return sum, true, nil
+}
+
+// Held returns the mask of the pieces of unit that g holds, for
+// [RunOptions.Resumed].
+func (g *Gather) Held(unit int) uint64 { return g.partial[unit].Pieces }
+
 // allPieces returns the mask of all of u's pieces.
 func allPieces(u Unit) uint64 {
 	return uint64(1)<<(u.Pieces()-1)<<1 - 1

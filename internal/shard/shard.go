@@ -132,22 +132,15 @@ func Count(ctx context.Context, p *plan.Plan, s Spec, workers int, onResult func
 	start := time.Now()
 	pt := &Part{Format: Format, FormatVersion: FormatVersion, N: p.N, PlanVersion: p.Version, Fingerprint: p.Fingerprint(), Units: len(p.Units), Shard: s, Results: []plan.Result{}}
 	// The pieces of a unit counted in pieces add up to its result.
-	partial := make(map[int]plan.Result)
+	units := p.NewGather()
 	var mergeErr error
 	err := p.Run(ctx, plan.RunOptions{
 		Workers: workers,
 		Skip:    func(unit int) bool { return !s.Has(unit) },
 		OnResult: func(r plan.Result) {
-			if r.Pieces != 0 {
-				var err error
-				if r, err = p.Merge(partial[r.Unit], r); err != nil {
-					mergeErr = cmp.Or(mergeErr, err)
-					return
-				}
-				if partial[r.Unit] = r; r.Pieces != 0 {
-					return
-				}
-				delete(partial, r.Unit)
+			r, whole, err := units.Add(r)
+			if mergeErr = cmp.Or(mergeErr, err); !whole {
+				return
 			}
 			pt.Results = append(pt.Results, r)
 			if onResult != nil {
